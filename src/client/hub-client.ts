@@ -1,0 +1,155 @@
+/**
+ * @module
+ * The browser-safe client: discovery and the four reads of one hub. It sends the public
+ * `x-api-key` and nothing secret.
+ */
+import { decodeBody, type BodyKind } from "../core/http/decode";
+import { Transport } from "../core/http/transport";
+import { leaderboardQuerySchema, validate, walletSchema } from "../core/schemas";
+import type { HubClientOptions, RequestOptions } from "../core/types/options";
+import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
+import { normalizeBaseUrl, resolvePath } from "../core/url";
+import { clientOptionsSchema } from "./client-options-schema";
+
+/** Query of {@link HubClient.getLeaderboard}. */
+export interface LeaderboardQuery {
+  /**
+   * Maximum number of rows, a positive integer. The server's default and maximum apply.
+   * @example 10
+   */
+  limit?: number;
+}
+
+/** One request as the client methods describe it; subclasses add writes through it. */
+export interface HubCall {
+  method?: "GET" | "POST";
+  /** Path segments after the base address, each encoded as exactly one segment. */
+  segments: string[];
+  query?: Record<string, string | number | undefined>;
+  body?: string;
+  kind?: BodyKind;
+  authenticated?: boolean;
+  beforeSend?: (request: Request) => void | Promise<void>;
+  afterResponse?: (response: Response) => void;
+}
+
+/**
+ * Reads of one hub. A key is scoped to exactly one hub, so the client is bound to it.
+ *
+ * @example
+ * ```ts
+ * import { HubClient } from "public-hub-sdk";
+ *
+ * const hub = new HubClient({ baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha", hub: "alpha" });
+ * const config = await hub.getHub();
+ * const top = await hub.getLeaderboard({ limit: 10 });
+ * ```
+ */
+export class HubClient {
+  /** The slug of the hub this client addresses. */
+  readonly hub: string;
+  /** The API base address in use, e.g. `https://hub.example.com/api/v1`. */
+  readonly baseUrl: string;
+  readonly #base: URL;
+  readonly #transport: Transport;
+
+  /** @throws {HubValidationError} when an option is missing or malformed. */
+  constructor(options: HubClientOptions) {
+    this.#base = normalizeBaseUrl(options?.baseUrl);
+    validate(clientOptionsSchema, options, "client options");
+    this.hub = options.hub;
+    this.baseUrl = this.#base.href;
+    this.#transport = new Transport({
+      clientId: options.clientId,
+      timeout: options.timeout ?? 10_000,
+      retry: options.retry,
+      fetch: options.fetch,
+      headers: options.headers,
+      onRequest: options.onRequest,
+    });
+  }
+
+  /**
+   * The discovery document listing the current API surface. Sent without `x-api-key`.
+   * @example
+   * ```ts
+   * const doc = await hub.discover();
+   * ```
+   */
+  discover<T = DiscoveryDocument>(options?: RequestOptions<T>): Promise<T> {
+    return this.request({ segments: [], authenticated: false }, options);
+  }
+
+  /**
+   * The public configuration of the hub. Throws `NotFoundError` for an unknown hub.
+   * @example
+   * ```ts
+   * const config = await hub.getHub();
+   * console.log(config.name);
+   * ```
+   */
+  getHub<T = HubConfig>(options?: RequestOptions<T>): Promise<T> {
+    return this.request({ segments: ["hub", this.hub] }, options);
+  }
+
+  /**
+   * The top stakers of the hub, as the server sends them (see {@link leaderboardRows}).
+   * @throws {HubValidationError} when `limit` is not a positive integer; nothing is sent.
+   * @example
+   * ```ts
+   * const board = await hub.getLeaderboard({ limit: 10 });
+   * for (const row of leaderboardRows(board)) console.log(row.rank, row.wallet);
+   * ```
+   */
+  getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): Promise<T> {
+    const { limit } = validate(leaderboardQuerySchema, query, "leaderboard query") ?? {};
+    return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array" }, options);
+  }
+
+  /**
+   * The holder status and reward-point balance of one wallet.
+   * @throws {HubValidationError} when `wallet` is empty; nothing is sent.
+   * @example
+   * ```ts
+   * const holder = await hub.getHolder("0xabc");
+   * ```
+   */
+  getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
+    validate(walletSchema, wallet, "wallet", ["wallet"]);
+    return this.request({ segments: ["hub", this.hub, "holder", wallet] }, options);
+  }
+
+  /**
+   * The staking summary of one wallet (sent as the `wallet` query parameter).
+   * @throws {HubValidationError} when `wallet` is missing or empty; nothing is sent.
+   * @example
+   * ```ts
+   * const stake = await hub.getStakeStatus("0xabc");
+   * ```
+   */
+  getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
+    validate(walletSchema, wallet, "wallet", ["wallet"]);
+    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet } }, options);
+  }
+
+  /** Sends one call through the transport and decodes its body. For subclasses that add calls. */
+  protected async request<T>(call: HubCall, options: RequestOptions<T> = {}): Promise<T> {
+    const url = resolvePath(this.#base, call.segments);
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const response = await this.#transport.send({
+      method: call.method ?? "GET",
+      url,
+      authenticated: call.authenticated ?? true,
+      body: call.body,
+      beforeSend: call.beforeSend,
+      afterResponse: call.afterResponse,
+      signal: options.signal,
+      timeout: options.timeout,
+      retry: options.retry,
+    });
+    return decodeBody(response, call.kind ?? "object", options.schema);
+  }
+}
+

@@ -1,0 +1,13 @@
+import { HubApiError } from "./hub-api-error";
+
+/**
+ * The request was refused as malformed (400): a missing or invalid parameter or body field.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof BadRequestError) console.log(error.status); // 400
+ * ```
+ */
+export class BadRequestError extends HubApiError {
+  override name = "BadRequestError" as const;
+}

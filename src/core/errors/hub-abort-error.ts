@@ -1,0 +1,21 @@
+import { HubError } from "./hub-error";
+
+/**
+ * The caller's `AbortSignal` fired: during a request or during a backoff wait between retries.
+ * The signal's reason is in `cause`.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const pending = hub.getHub({ signal: controller.signal });
+ * controller.abort();
+ * await pending; // throws HubAbortError
+ * ```
+ */
+export class HubAbortError extends HubError {
+  override name = "HubAbortError" as const;
+
+  constructor(options?: { cause?: unknown }) {
+    super("Request aborted by the caller.", options);
+  }
+}

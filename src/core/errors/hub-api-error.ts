@@ -1,0 +1,50 @@
+import { HubError } from "./hub-error";
+
+/** What the SDK knows about a non-2xx answer; the input of every {@link HubApiError}. */
+export interface ApiErrorInit {
+  status: number;
+  /** Machine-readable code from the body (`code`, `error.code`, `type`…), when there is one. */
+  code: string | undefined;
+  /** Human-readable message from the body, or a fallback built from the status and body excerpt. */
+  message: string;
+  /** The body as received: parsed JSON when it was JSON, otherwise the text. */
+  body: unknown;
+  /** Response headers (lower-case names). */
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * The server answered with a non-2xx status. Subclasses name the common statuses; any other
+ * status is a plain `HubApiError`. Nothing here holds the request's credentials.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await hub.getHub();
+ * } catch (error) {
+ *   if (error instanceof HubApiError) console.log(error.status, error.code, error.requestId);
+ * }
+ * ```
+ */
+export class HubApiError extends HubError {
+  override name: string = "HubApiError";
+  /** HTTP status code. */
+  readonly status: number;
+  /** Error code from the body, when present. */
+  readonly code: string | undefined;
+  /** The error body as received (parsed JSON, or text when it was not JSON). */
+  readonly body: unknown;
+  /** Value of the `x-request-id` response header, when present: quote it to the API operator. */
+  readonly requestId: string | undefined;
+  /** Response headers (lower-case names). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.body = init.body;
+    this.headers = init.headers;
+    this.requestId = init.headers["x-request-id"];
+  }
+}

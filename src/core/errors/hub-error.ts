@@ -1,0 +1,15 @@
+/**
+ * Base class of every error the SDK throws, so one `instanceof HubError` catches them all.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await hub.getHub();
+ * } catch (error) {
+ *   if (error instanceof HubError) console.error(error.name, error.message);
+ * }
+ * ```
+ */
+export class HubError extends Error {
+  override name: string = "HubError";
+}

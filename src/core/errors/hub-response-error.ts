@@ -1,0 +1,42 @@
+import { HubError } from "./hub-error";
+import type { ValidationIssue } from "./hub-validation-error";
+
+/** Why a successful (2xx) response could not be used. */
+export type ResponseProblem = "empty-body" | "invalid-json" | "unexpected-shape" | "schema-mismatch";
+
+/**
+ * The server answered 2xx but the body is not usable: empty, not JSON, not the JSON kind the
+ * call returns, or not matching the `schema` you passed. The raw text is kept in `body`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof HubResponseError) console.log(error.status, error.problem, error.bodyExcerpt);
+ * ```
+ */
+export class HubResponseError extends HubError {
+  override name = "HubResponseError" as const;
+  readonly status: number;
+  readonly problem: ResponseProblem;
+  /** The body as received (text), or the parsed JSON for `schema-mismatch`. */
+  readonly body: unknown;
+  /** A short, single-line excerpt of the body for logs. */
+  readonly bodyExcerpt: string;
+  /** Schema issues, for `schema-mismatch`. */
+  readonly issues: ReadonlyArray<ValidationIssue>;
+
+  constructor(init: {
+    status: number;
+    problem: ResponseProblem;
+    body: unknown;
+    bodyExcerpt: string;
+    detail: string;
+    issues?: ReadonlyArray<ValidationIssue>;
+  }) {
+    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`);
+    this.status = init.status;
+    this.problem = init.problem;
+    this.body = init.body;
+    this.bodyExcerpt = init.bodyExcerpt;
+    this.issues = init.issues ?? [];
+  }
+}

@@ -1,0 +1,37 @@
+import { HubError } from "./hub-error";
+
+/** One problem found in the input, with the path of the offending field. */
+export interface ValidationIssue {
+  /** Where the problem is, e.g. `["amount"]`; empty for the value itself. */
+  readonly path: ReadonlyArray<PropertyKey>;
+  /** What is wrong, in words. */
+  readonly message: string;
+  /** The zod issue code, e.g. `"too_small"`. */
+  readonly code: string;
+}
+
+/**
+ * Bad input, found before anything was sent: no request reached the server.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await hub.getLeaderboard({ limit: 2.5 });
+ * } catch (error) {
+ *   if (error instanceof HubValidationError) console.log(error.issues); // [{ path: ["limit"], … }]
+ * }
+ * ```
+ */
+export class HubValidationError extends HubError {
+  override name = "HubValidationError" as const;
+  /** Every problem found, not only the first. */
+  readonly issues: ReadonlyArray<ValidationIssue>;
+
+  constructor(what: string, issues: ReadonlyArray<ValidationIssue>) {
+    const detail = issues
+      .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "") + issue.message)
+      .join("; ");
+    super(`Invalid ${what}: ${detail}`);
+    this.issues = issues;
+  }
+}

@@ -1,0 +1,14 @@
+export { HubError } from "./hub-error";
+export { HubApiError, type ApiErrorInit } from "./hub-api-error";
+export { BadRequestError } from "./bad-request-error";
+export { UnauthorizedError } from "./unauthorized-error";
+export { ForbiddenError } from "./forbidden-error";
+export { NotFoundError } from "./not-found-error";
+export { RateLimitError } from "./rate-limit-error";
+export { ServerError } from "./server-error";
+export { HubConnectionError } from "./hub-connection-error";
+export { HubTimeoutError } from "./hub-timeout-error";
+export { HubAbortError } from "./hub-abort-error";
+export { HubValidationError, type ValidationIssue } from "./hub-validation-error";
+export { HubResponseError, type ResponseProblem } from "./hub-response-error";
+export { apiErrorFromResponse } from "./api-error-from-response";

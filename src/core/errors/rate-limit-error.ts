@@ -1,0 +1,22 @@
+import { HubApiError, type ApiErrorInit } from "./hub-api-error";
+
+/**
+ * Too many requests (429), after retries, or with a `Retry-After` longer than the client waits.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof RateLimitError && error.retryAfter !== undefined) {
+ *   setTimeout(retryLater, error.retryAfter * 1000);
+ * }
+ * ```
+ */
+export class RateLimitError extends HubApiError {
+  override name = "RateLimitError" as const;
+  /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date), when sent. */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: ApiErrorInit, retryAfter: number | undefined) {
+    super(init);
+    this.retryAfter = retryAfter;
+  }
+}

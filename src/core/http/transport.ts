@@ -1,0 +1,100 @@
+import ky, { type KyInstance } from "ky";
+import type { RequestEvent, RetryOptions } from "../types/options";
+import { toHubError } from "./ky-adapter";
+import { kyRetry, resolveRetry } from "./retry";
+import { callUserHook } from "./user-hook";
+
+/** Client-wide transport settings, fixed at construction. */
+export interface TransportConfig {
+  clientId: string;
+  timeout: number | false;
+  retry: number | RetryOptions | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
+  headers?: Record<string, string> | undefined;
+  onRequest?: ((event: RequestEvent) => void) | undefined;
+}
+
+/** One call. `beforeSend` runs last before every attempt's fetch: writes sign there. */
+export interface SendOptions {
+  method: "GET" | "POST";
+  url: URL;
+  authenticated: boolean;
+  body?: string | undefined;
+  beforeSend?: ((request: Request) => void | Promise<void>) | undefined;
+  /** Sees every response, error statuses included, before ky decides to throw or retry. */
+  afterResponse?: ((response: Response) => void) | undefined;
+  signal?: AbortSignal | undefined;
+  timeout?: number | false | undefined;
+  retry?: number | RetryOptions | undefined;
+}
+
+/** A 2xx answer, read: the body is text so that odd bodies can be reported, not crash a parser. */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const PROTECTED_HEADERS = ["x-api-key", "x-api-timestamp", "x-api-signature"];
+
+/** The HTTP layer, on ky: headers, timeouts, retries with backoff, and error conversion. */
+export class Transport {
+  readonly #ky: KyInstance;
+  readonly #config: TransportConfig;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    const log = config.onRequest;
+    this.#ky = ky.create({
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+      hooks: {
+        beforeRequest: [
+          (request, _options, { retryCount }) =>
+            callUserHook(log, { type: "request", method: request.method, url: request.url, attempt: retryCount + 1 }),
+        ],
+        afterResponse: [
+          (request, _options, response, { retryCount }) =>
+            callUserHook(log, {
+              type: "response",
+              method: request.method,
+              url: request.url,
+              attempt: retryCount + 1,
+              status: response.status,
+              requestId: response.headers.get("x-request-id") ?? undefined,
+            }),
+        ],
+      },
+    });
+  }
+
+  async send(options: SendOptions): Promise<RawResponse> {
+    const timeout = options.timeout ?? this.#config.timeout;
+    const retry = resolveRetry(options.retry ?? this.#config.retry);
+    try {
+      const response = await this.#ky(options.url, {
+        method: options.method,
+        headers: this.#headers(options),
+        body: options.body ?? null,
+        timeout,
+        retry: kyRetry(retry, options.method === "GET" ? "get" : "post"),
+        signal: options.signal ?? null,
+        hooks: {
+          beforeRequest: options.beforeSend ? [options.beforeSend] : [],
+          afterResponse: options.afterResponse ? [(_request, _options, response) => options.afterResponse?.(response)] : [],
+        },
+      });
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    } catch (error) {
+      throw await toHubError(error, { signal: options.signal, timeout });
+    }
+  }
+
+  #headers(options: SendOptions): Headers {
+    const headers = new Headers(this.#config.headers);
+    for (const name of PROTECTED_HEADERS) headers.delete(name);
+    headers.set("accept", "application/json");
+    if (options.authenticated) headers.set("x-api-key", this.#config.clientId);
+    if (options.body !== undefined) headers.set("content-type", "application/json");
+    return headers;
+  }
+}

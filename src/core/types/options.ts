@@ -1,0 +1,111 @@
+import type { StandardSchemaV1 } from "./standard-schema";
+
+/** How failed attempts are retried. Only idempotent work is retried: reads, and awards (by `ref`). */
+export interface RetryOptions {
+  /**
+   * Retries after the first attempt; `0` disables retrying.
+   * @default 2
+   * @example { limit: 5 }
+   */
+  limit?: number;
+  /**
+   * Base of the exponential backoff in milliseconds: about `backoff`, `2 × backoff`, `4 × backoff`…,
+   * each scaled by a random jitter between 50 % and 100 % so that clients do not retry in step.
+   * @default 300
+   * @example { backoff: 1000 }
+   */
+  backoff?: number;
+  /**
+   * Longest backoff wait in milliseconds.
+   * @default 10_000
+   * @example { maxBackoff: 30_000 }
+   */
+  maxBackoff?: number;
+  /**
+   * Longest `Retry-After` (seconds or HTTP date) the client waits, in milliseconds. A longer one is
+   * not waited for: the call throws `RateLimitError` (or `ServerError`) with the server's answer.
+   * @default 60_000
+   * @example { maxRetryAfter: 5_000 }
+   */
+  maxRetryAfter?: number;
+}
+
+/** What the logging hook hears about each attempt. It never carries credentials or bodies. */
+export type RequestEvent =
+  | { type: "request"; method: string; url: string; attempt: number }
+  | { type: "response"; method: string; url: string; attempt: number; status: number; requestId?: string | undefined };
+
+/** Options of a {@link HubClient}, given once to its constructor. */
+export interface HubClientOptions {
+  /**
+   * The API base address, including `/api/v1`. A bare origin gets `/api/v1` appended; a trailing
+   * slash is fine. There is no default host.
+   * @example "https://hub.example.com/api/v1"
+   */
+  baseUrl: string;
+  /**
+   * The key's public client identifier, sent as `x-api-key`. Safe in a browser.
+   * @example "pk_alpha_123"
+   */
+  clientId: string;
+  /**
+   * The slug of the hub the key is scoped to: every call addresses this hub.
+   * @example "alpha"
+   */
+  hub: string;
+  /**
+   * Timeout of each attempt in milliseconds (retries get a fresh one); `false` disables it.
+   * @default 10_000
+   * @example 5_000
+   */
+  timeout?: number | false;
+  /**
+   * Retries of failed reads (network errors, 408, 429, 5xx), as a count or as {@link RetryOptions}.
+   * @default 2
+   * @example { limit: 3, backoff: 500 }
+   */
+  retry?: number | RetryOptions;
+  /**
+   * A `fetch` to use instead of `globalThis.fetch` (a proxy agent, a test double…).
+   * @default globalThis.fetch
+   * @example fetch: (input, init) => undiciFetch(input, { ...init, dispatcher })
+   */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * Extra headers sent with every request. They cannot replace `x-api-key` or the signature headers.
+   * @default {}
+   * @example { "user-agent": "my-bot/1.0" }
+   */
+  headers?: Record<string, string>;
+  /**
+   * Called before each attempt and after each response, for logging or metrics.
+   * @default undefined
+   * @example onRequest: (event) => console.log(event.type, event.method, event.url, event.attempt)
+   */
+  onRequest?: (event: RequestEvent) => void;
+}
+
+/** Options of one call, given as its last argument; they override the client's for that call. */
+export interface RequestOptions<T = unknown> {
+  /**
+   * Cancels the call, including a backoff wait between retries.
+   * @example { signal: AbortSignal.timeout(2_000) }
+   */
+  signal?: AbortSignal;
+  /**
+   * A schema (zod, zod/mini, valibot… anything implementing Standard Schema) that validates and
+   * narrows the response body. A mismatch throws `HubResponseError` with `problem: "schema-mismatch"`.
+   * @example { schema: z.object({ slug: z.string(), name: z.string() }) }
+   */
+  schema?: StandardSchemaV1<unknown, T>;
+  /**
+   * Per-attempt timeout for this call, in milliseconds.
+   * @default the client's `timeout`
+   */
+  timeout?: number | false;
+  /**
+   * Retries for this call.
+   * @default the client's `retry`
+   */
+  retry?: number | RetryOptions;
+}

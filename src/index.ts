@@ -1,0 +1,48 @@
+/**
+ * @module
+ * `public-hub-sdk`: the browser-safe entry. Reads of one hub with the public client id; typed
+ * errors. Signed awards live in `public-hub-sdk/server`, which this entry never imports.
+ *
+ * @example
+ * ```ts
+ * import { HubClient, NotFoundError } from "public-hub-sdk";
+ *
+ * const hub = new HubClient({ baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha", hub: "alpha" });
+ * try {
+ *   console.log(await hub.getHub());
+ * } catch (error) {
+ *   if (error instanceof NotFoundError) console.log("no such hub");
+ * }
+ * ```
+ */
+export { HubClient, type LeaderboardQuery } from "./client/hub-client";
+export { leaderboardRows } from "./client/leaderboard-rows";
+export {
+  HubError,
+  HubApiError,
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  HubConnectionError,
+  HubTimeoutError,
+  HubAbortError,
+  HubValidationError,
+  HubResponseError,
+  type ResponseProblem,
+  type ValidationIssue,
+} from "./core/errors/index";
+export type { HubClientOptions, RequestOptions, RetryOptions, RequestEvent } from "./core/types/options";
+export type {
+  JsonObject,
+  DiscoveryDocument,
+  HubConfig,
+  Leaderboard,
+  LeaderboardRow,
+  HolderStatus,
+  StakeStatus,
+  AwardResult,
+} from "./core/types/responses";
+export type { StandardSchemaV1 } from "./core/types/standard-schema";

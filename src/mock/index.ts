@@ -1,0 +1,94 @@
+/**
+ * @module
+ * `public-hub-sdk/mock`: the Public Hub API as MSW request handlers, for testing apps without a
+ * server. It implements keys and hub scoping, signature checks in a ±300 s window, idempotent
+ * `ref`s, and fault injection; its error bodies, statuses and header formats can be switched to
+ * match other servers. Needs `msw` 2 (a peer dependency).
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from "msw/node";
+ * import { createHubMock, demoKeys } from "public-hub-sdk/mock";
+ *
+ * const mock = createHubMock();
+ * const server = setupServer(...mock.handlers);
+ * server.listen({ onUnhandledRequest: "error" });
+ * // …point a HubClient at mock.baseUrl with clientId "pk_alpha_demo" and hub "alpha"
+ * afterEach(() => mock.reset());
+ * ```
+ */
+import type { RequestHandler } from "msw";
+import { demoHubs, demoKeys } from "./fixtures";
+import { createHandlers } from "./handlers";
+import { MockState } from "./state";
+import type { AwardRecord, CannedResponse, HubMockOptions, LostAnswer, RecordedRequest } from "./types";
+
+/** A running mock: handlers to install in MSW, plus its state and fault controls. */
+export interface HubMock {
+  /** Install with `setupServer(...mock.handlers)` (Node) or `setupWorker(...mock.handlers)` (browser). */
+  readonly handlers: RequestHandler[];
+  /** The base address the handlers answer on, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Applied awards, oldest first. A replayed `ref` adds nothing. */
+  readonly ledger: readonly AwardRecord[];
+  /** Every request received, oldest first, with headers and body. */
+  readonly requests: readonly RecordedRequest[];
+  /** A wallet's reward-point balance in a hub. */
+  balanceOf(hub: string, wallet: string): number;
+  /** Apply the next `count` valid writes but lose their answers (a network error, or a 5xx page). */
+  loseNextWrites(count: number, how?: LostAnswer): void;
+  /** Answer the next `count` requests with 429 and `Retry-After: retryAfterSeconds`. */
+  rateLimitNext(count: number, retryAfterSeconds?: number): void;
+  /** Answer the next `count` requests with a canned response (default: a proxy's HTML 503). */
+  failNext(count: number, response?: CannedResponse): void;
+  /** Set the server clock's offset from the real clock, in milliseconds. */
+  setClockOffset(ms: number): void;
+  /** Back to the start: balances, ledger, requests, faults and clock. */
+  reset(): void;
+}
+
+/**
+ * Creates the mock server's handlers and state.
+ *
+ * @example
+ * ```ts
+ * const mock = createHubMock({ errorFormat: "problem", signatureFailureStatus: 403 });
+ * mock.loseNextWrites(1); // the next award is applied but its answer is lost
+ * ```
+ */
+export function createHubMock(options: HubMockOptions = {}): HubMock {
+  const baseUrl = (options.baseUrl ?? "https://hub.example.com/api/v1").replace(/\/+$/, "");
+  const state = new MockState(options.hubs ?? demoHubs(), options.keys ?? demoKeys(), options.clockOffsetMs ?? 0);
+  const handlers = createHandlers(state, {
+    baseUrl,
+    errorFormat: options.errorFormat ?? "nested",
+    signatureFailureStatus: options.signatureFailureStatus ?? 401,
+    retryAfterFormat: options.retryAfterFormat ?? "seconds",
+    leaderboardFormat: options.leaderboardFormat ?? "object",
+    leaderboardLimit: options.leaderboardLimit ?? { default: 10, max: 100 },
+    sendDateHeader: options.sendDateHeader ?? true,
+    kindPoints: options.kindPoints ?? { "daily-login": 5 },
+  });
+  const repeat = <T>(list: T[], count: number, item: T) => list.push(...Array.from({ length: count }, () => item));
+  return {
+    handlers,
+    baseUrl,
+    get ledger() {
+      return state.ledger;
+    },
+    get requests() {
+      return state.requests;
+    },
+    balanceOf: (hub, wallet) => state.balanceOf(hub, wallet),
+    loseNextWrites: (count, how = "network-error") => repeat(state.faults.lostWrites, count, how),
+    rateLimitNext: (count, retryAfterSeconds = 1) => repeat(state.faults.rateLimits, count, retryAfterSeconds),
+    failNext: (count, response = {}) => repeat(state.faults.canned, count, response),
+    setClockOffset: (ms) => {
+      state.clockOffsetMs = ms;
+    },
+    reset: () => state.reset(),
+  };
+}
+
+export { demoHubs, demoKeys } from "./fixtures";
+export type { AwardRecord, CannedResponse, HubMockOptions, LostAnswer, MockErrorFormat, MockHub, MockKey, RecordedRequest } from "./types";
