@@ -76,7 +76,7 @@ export class HubClient {
    * const doc = await hub.discover();
    * ```
    */
-  discover<T = DiscoveryDocument>(options?: RequestOptions<T>): Promise<T> {
+  async discover<T = DiscoveryDocument>(options?: RequestOptions<T>): Promise<T> {
     return this.request({ segments: [], authenticated: false }, options);
   }
 
@@ -88,7 +88,7 @@ export class HubClient {
    * console.log(config.name);
    * ```
    */
-  getHub<T = HubConfig>(options?: RequestOptions<T>): Promise<T> {
+  async getHub<T = HubConfig>(options?: RequestOptions<T>): Promise<T> {
     return this.request({ segments: ["hub", this.hub] }, options);
   }
 
@@ -101,7 +101,7 @@ export class HubClient {
    * for (const row of leaderboardRows(board)) console.log(row.rank, row.wallet);
    * ```
    */
-  getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): Promise<T> {
+  async getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): Promise<T> {
     const { limit } = validate(leaderboardQuerySchema, query, "leaderboard query") ?? {};
     return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array" }, options);
   }
@@ -114,7 +114,7 @@ export class HubClient {
    * const holder = await hub.getHolder("0xabc");
    * ```
    */
-  getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
+  async getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
     validate(walletSchema, wallet, "wallet", ["wallet"]);
     return this.request({ segments: ["hub", this.hub, "holder", wallet] }, options);
   }
@@ -127,7 +127,7 @@ export class HubClient {
    * const stake = await hub.getStakeStatus("0xabc");
    * ```
    */
-  getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
+  async getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
     validate(walletSchema, wallet, "wallet", ["wallet"]);
     return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet } }, options);
   }

@@ -1,4 +1,5 @@
 import { HubResponseError, type ResponseProblem } from "../errors/hub-response-error";
+import type { ValidationIssue } from "../errors/hub-validation-error";
 import type { StandardSchemaV1 } from "../types/standard-schema";
 import { excerpt, parseJson } from "./body";
 import type { RawResponse } from "./transport";
@@ -12,8 +13,8 @@ function accepts(kind: BodyKind, value: unknown): boolean {
   return isPlainObject(value) || (kind === "object-or-array" && Array.isArray(value));
 }
 
-function fail(response: RawResponse, problem: ResponseProblem, detail: string, body: unknown = response.text) {
-  return new HubResponseError({ status: response.status, problem, detail, body, bodyExcerpt: excerpt(response.text) });
+function fail(response: RawResponse, problem: ResponseProblem, detail: string, body: unknown = response.text, issues: ValidationIssue[] = []) {
+  return new HubResponseError({ status: response.status, problem, detail, body, bodyExcerpt: excerpt(response.text), issues });
 }
 
 /**
@@ -47,5 +48,5 @@ async function validateWith<T>(value: unknown, response: RawResponse, schema?: S
     code: "schema_mismatch",
   }));
   const detail = issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
-  throw fail(response, "schema-mismatch", `the body does not match the schema: ${detail}`, value);
+  throw fail(response, "schema-mismatch", `the body does not match the schema: ${detail}`, value, issues);
 }

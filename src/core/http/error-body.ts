@@ -10,8 +10,9 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+// RFC 9457's default problem type names no particular error, so it is no code.
 const firstString = (...values: unknown[]): string | undefined =>
-  values.find((value): value is string => typeof value === "string" && value.trim() !== "");
+  values.find((value): value is string => typeof value === "string" && value.trim() !== "" && value !== "about:blank");
 
 /** The object that describes the error: the body itself or its `error` / first `errors` entry. */
 function describingObjects(body: Json): Json[] {

@@ -1,0 +1,161 @@
+import { delay, http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  BadRequestError,
+  ForbiddenError,
+  HubAbortError,
+  HubConnectionError,
+  HubTimeoutError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  UnauthorizedError,
+} from "public-hub-sdk";
+import { createHubMock } from "public-hub-sdk/mock";
+import { useHubMock } from "../../helpers/mock-server";
+
+const { mock, server, client } = useHubMock();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Fake only the timers ky waits with; MSW and fetch keep running. */
+const fakeTimers = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+
+describe("retries of reads", () => {
+  it("waits the Retry-After seconds of a 429, then succeeds", async () => {
+    fakeTimers();
+    mock.rateLimitNext(1, 2);
+    const pending = client().getHub();
+    await vi.advanceTimersByTimeAsync(1_900);
+    expect(mock.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(pending).resolves.toMatchObject({ slug: "alpha" });
+    expect(mock.requests).toHaveLength(2);
+  });
+
+  it("waits until a Retry-After HTTP date", async () => {
+    const dated = createHubMock({ retryAfterFormat: "http-date" });
+    server.use(...dated.handlers);
+    fakeTimers();
+    dated.rateLimitNext(1, 3);
+    const pending = client().getHub();
+    await vi.advanceTimersByTimeAsync(1_500); // the date is whole seconds: the wait is 2–3 s
+    expect(dated.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_600);
+    await expect(pending).resolves.toMatchObject({ slug: "alpha" });
+    expect(dated.requests).toHaveLength(2);
+  });
+
+  it("does not wait a Retry-After longer than maxRetryAfter: RateLimitError at once", async () => {
+    mock.rateLimitNext(1, 120);
+    const error = await client({ retry: { maxRetryAfter: 5_000 } }).getHub().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(120);
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it("retries 5xx proxy pages with backoff and succeeds", async () => {
+    mock.failNext(2, { status: 502 });
+    await expect(client().getLeaderboard()).resolves.toMatchObject({ hub: "alpha" });
+    expect(mock.requests).toHaveLength(3);
+  });
+
+  it("gives up after the limit with a ServerError holding the page", async () => {
+    mock.failNext(5, { status: 503 });
+    const error = await client({ retry: { limit: 2, backoff: 1 } }).getHub().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ status: 503 });
+    expect((error as ServerError).message).toContain("503 Service Unavailable");
+    expect(String((error as ServerError).body)).toContain("<center><h1>503");
+    expect(mock.requests).toHaveLength(3);
+  });
+
+  it("retry: 0 sends one attempt", async () => {
+    mock.failNext(1, { status: 503 });
+    await expect(client({ retry: 0 }).getHub()).rejects.toBeInstanceOf(ServerError);
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it("per-call retry overrides the client's", async () => {
+    mock.failNext(1, { status: 500 });
+    await expect(client({ retry: 0 }).getHub({ retry: 1 })).resolves.toMatchObject({ slug: "alpha" });
+    expect(mock.requests).toHaveLength(2);
+  });
+
+  it("retries network errors, then reports a HubConnectionError", async () => {
+    let attempts = 0;
+    server.use(http.get(`${mock.baseUrl}/hub/alpha`, () => (attempts++, HttpResponse.error())));
+    const error = await client().getHub().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubConnectionError);
+    expect((error as HubConnectionError).cause).toBeInstanceOf(TypeError);
+    expect(attempts).toBe(3);
+  });
+
+  it.each([
+    [400, BadRequestError],
+    [401, UnauthorizedError],
+    [403, ForbiddenError],
+    [404, NotFoundError],
+  ])("never retries %i", async (status, ErrorClass) => {
+    let attempts = 0;
+    server.use(http.get(`${mock.baseUrl}/hub/alpha`, () => (attempts++, HttpResponse.json({}, { status }))));
+    await expect(client().getHub()).rejects.toBeInstanceOf(ErrorClass);
+    expect(attempts).toBe(1);
+  });
+});
+
+describe("abort and timeout", () => {
+  it("an aborted signal fails the call with HubAbortError", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error("user left"));
+    const error = await client().getHub({ signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubAbortError);
+    expect((error as HubAbortError).cause).toEqual(new Error("user left"));
+  });
+
+  it("aborting during a request cancels it", async () => {
+    server.use(http.get(`${mock.baseUrl}/hub/alpha`, async () => (await delay("infinite"), HttpResponse.json({}))));
+    const controller = new AbortController();
+    const pending = client().getHub({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toBeInstanceOf(HubAbortError);
+  });
+
+  it("aborting during a backoff wait stops the retries", async () => {
+    fakeTimers();
+    mock.rateLimitNext(1, 30);
+    const controller = new AbortController();
+    const pending = client().getHub({ signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(mock.requests).toHaveLength(1);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(HubAbortError);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it("each attempt has its own timeout; all timing out gives HubTimeoutError", async () => {
+    let attempts = 0;
+    server.use(http.get(`${mock.baseUrl}/hub/alpha`, async () => (attempts++, await delay("infinite"), HttpResponse.json({}))));
+    const error = await client({ timeout: 30, retry: { limit: 1, backoff: 1 } }).getHub().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubTimeoutError);
+    expect(error).toBeInstanceOf(HubConnectionError);
+    expect((error as HubTimeoutError).timeout).toBe(30);
+    expect(attempts).toBe(2);
+  });
+
+  it("a slow first attempt times out and the retry succeeds", async () => {
+    let attempts = 0;
+    server.use(
+      http.get(`${mock.baseUrl}/hub/alpha`, async () => {
+        attempts++;
+        if (attempts === 1) await delay("infinite");
+        return HttpResponse.json({ slug: "alpha" });
+      }),
+    );
+    await expect(client({ timeout: 30 }).getHub()).resolves.toEqual({ slug: "alpha" });
+    expect(attempts).toBe(2);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { normalizeBaseUrl, resolvePath } from "../../src/core/url";
+import { useHubMock } from "../helpers/mock-server";
+
+const ODD_SLUG = "a/b ?#ü";
+const ODD_WALLET = "w/1 ?#é%2F";
+const { mock, client } = useHubMock({
+  baseUrl: "https://odd.example.com/api/v1",
+  hubs: { [ODD_SLUG]: { config: { name: "Odd" }, stakers: [], holders: { [ODD_WALLET]: 3 } } },
+  keys: { pk_odd: { secret: "s", hub: ODD_SLUG } },
+});
+
+describe("resolvePath", () => {
+  const base = normalizeBaseUrl("https://h.example.com/api/v1/");
+
+  it("encodes each value as one segment", () => {
+    expect(resolvePath(base, ["hub", "café", "holder", "a/b?c#d e"]).pathname).toBe(
+      "/api/v1/hub/caf%C3%A9/holder/a%2Fb%3Fc%23d%20e",
+    );
+  });
+
+  it("encodes an already-encoded value again, so it arrives as typed", () => {
+    expect(resolvePath(base, ["hub", "a%2Fb"]).pathname).toBe("/api/v1/hub/a%252Fb");
+  });
+
+  it("keeps the base path of a proxy mount", () => {
+    expect(resolvePath(normalizeBaseUrl("https://h.example.com/edge/hub-api"), ["hub", "x"]).href).toBe(
+      "https://h.example.com/edge/hub-api/hub/x",
+    );
+  });
+});
+
+describe("encoded requests reach the mock as one segment", () => {
+  it("holder: slug and wallet with / space ? # and non-ASCII", async () => {
+    const holder = await client({ clientId: "pk_odd", hub: ODD_SLUG }).getHolder(ODD_WALLET);
+    expect(holder).toMatchObject({ hub: ODD_SLUG, wallet: ODD_WALLET, holder: true, tokens: 3 });
+    expect(new URL(mock.requests[0]!.url).pathname).toBe("/api/v1/hub/a%2Fb%20%3F%23%C3%BC/holder/w%2F1%20%3F%23%C3%A9%252F");
+  });
+
+  it("stake-status: the wallet is an encoded query value", async () => {
+    await client({ clientId: "pk_odd", hub: ODD_SLUG }).getStakeStatus("w&x=1#?");
+    expect(new URL(mock.requests[0]!.url).searchParams.get("wallet")).toBe("w&x=1#?");
+  });
+});

@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests and examples import the package by name, as users do; here it resolves to the source.
+    alias: [
+      { find: /^public-hub-sdk\/server$/, replacement: src("server/node.ts") },
+      { find: /^public-hub-sdk\/mock$/, replacement: src("mock/index.ts") },
+      { find: /^public-hub-sdk$/, replacement: src("index.ts") },
+    ],
+  },
+  test: {
+    include: ["test/**/*.test.ts"],
+    restoreMocks: true,
+  },
+});
