@@ -138,13 +138,15 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
     const award = readAwardBody(json);
     if (typeof award === "string") return fail(400, "invalid_award", award);
     const earlier = state.awardFor(slug, award.ref);
-    if (earlier) return HttpResponse.json({ ...earlier, balance: state.balanceOf(slug, award.wallet), duplicate: true });
     const amount = "amount" in award ? award.amount : (settings.kindPoints[award.kind] ?? 1);
-    const answer = state.applyAward({ hub: slug, ...award, amount });
+    const answer = earlier
+      ? { ...earlier, balance: state.balanceOf(slug, award.wallet), duplicate: true }
+      : { ...state.applyAward({ hub: slug, ...award, amount }), duplicate: false };
+    // The write is done (or was done before); only its answer may be lost on the way back.
     const lost = state.faults.lostWrites.shift();
     if (lost === "network-error") return HttpResponse.error();
     if (lost !== undefined) return new HttpResponse(proxyPage(lost), { status: lost, headers: { "content-type": "text/html" } });
-    return HttpResponse.json({ ...answer, duplicate: false });
+    return HttpResponse.json(answer);
   };
 
   const preflight = () => new HttpResponse(null, { status: 204, headers: CORS_HEADERS });

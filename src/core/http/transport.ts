@@ -35,8 +35,6 @@ export interface RawResponse {
   text: string;
 }
 
-const PROTECTED_HEADERS = ["x-api-key", "x-api-timestamp", "x-api-signature"];
-
 /** The HTTP layer, on ky: headers, timeouts, retries with backoff, and error conversion. */
 export class Transport {
   readonly #ky: KyInstance;
@@ -90,10 +88,12 @@ export class Transport {
   }
 
   #headers(options: SendOptions): Headers {
+    // User headers first, then ours: `x-api-key` is ours alone (and absent from discovery), and
+    // the signature headers are set after this, in `beforeSend`.
     const headers = new Headers(this.#config.headers);
-    for (const name of PROTECTED_HEADERS) headers.delete(name);
     headers.set("accept", "application/json");
     if (options.authenticated) headers.set("x-api-key", this.#config.clientId);
+    else headers.delete("x-api-key");
     if (options.body !== undefined) headers.set("content-type", "application/json");
     return headers;
   }

@@ -1,0 +1,20 @@
+import type { HmacBackend } from "./backend";
+
+const encoder = new TextEncoder();
+
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+const toHex = (buffer: ArrayBuffer) => {
+  let hex = "";
+  for (const byte of new Uint8Array(buffer)) hex += HEX[byte];
+  return hex;
+};
+
+/** WebCrypto (`crypto.subtle`): available in edge workers, Deno, Bun, Node and browsers. */
+export const webBackend: HmacBackend = {
+  sha256Hex: async (text) => toHex(await crypto.subtle.digest("SHA-256", encoder.encode(text))),
+  signerFor: async (key) => {
+    // The CryptoKey is imported once; every signature reuses it.
+    const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    return async (payload) => toHex(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(payload)));
+  },
+};

@@ -1,0 +1,34 @@
+/**
+ * @module
+ * `public-hub-sdk/server` for edge workers and other runtimes: signing with WebCrypto. Never import it in
+ * browser code: it needs the API secret.
+ *
+ * @example
+ * ```ts
+ * import { HubServerClient } from "public-hub-sdk/server";
+ *
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", secret: process.env.HUB_SECRET });
+ * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
+ * ```
+ */
+import { webBackend } from "./crypto/web-backend";
+import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
+import { createSigning } from "./signing";
+
+/**
+ * {@link HubClient} plus signed awards. Construct it on your server with the key's secret.
+ *
+ * @example
+ * ```ts
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", secret: process.env.HUB_SECRET });
+ * const result = await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
+ * ```
+ */
+export class HubServerClient extends HubServerClientBase {
+  constructor(options: HubServerClientOptions) {
+    super(options, webBackend);
+  }
+}
+
+export const { deriveSigningKey, signRequest } = createSigning(webBackend);
+export * from "./exports";

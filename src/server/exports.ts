@@ -1,0 +1,6 @@
+// What every build of `public-hub-sdk/server` exports besides the runtime-specific pieces.
+export { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
+export { BrowserNotAllowedError } from "./browser-guard";
+export { awardSchema, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
+export type { SignRequestInput } from "./signing";
+export * from "../index";

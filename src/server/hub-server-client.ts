@@ -1,0 +1,119 @@
+/**
+ * @module
+ * The server-side client: every read of {@link HubClient}, plus signed awards.
+ */
+import { HubClient, type HubCall } from "../client/hub-client";
+import { HubApiError } from "../core/errors/hub-api-error";
+import type { HubClientOptions, RequestOptions } from "../core/types/options";
+import type { AwardResult } from "../core/types/responses";
+import { parseAward, type AwardInput } from "./award-schema";
+import { assertNotBrowser } from "./browser-guard";
+import type { HmacBackend, PayloadSigner } from "./crypto/backend";
+import { ServerClock } from "./server-clock";
+import { checkKeyMaterial } from "./signing";
+import { signingPayload } from "./signing-payload";
+
+/** Options of a {@link HubServerClient}: those of `HubClient`, plus the key material. */
+export interface HubServerClientOptions extends HubClientOptions {
+  /**
+   * The API secret shown once in the studio. It is hashed at construction and never sent,
+   * logged or kept in a readable property. Give this or `signingKey`.
+   * @example process.env.HUB_SECRET
+   */
+  secret?: string;
+  /**
+   * Instead of `secret`: its lowercase hex SHA-256 (see `deriveSigningKey`), if you store that.
+   * @example process.env.HUB_SIGNING_KEY
+   */
+  signingKey?: string;
+  /**
+   * Lets the client run where a `window` or `document` exists. Only for tests in a DOM
+   * environment: in a real browser the secret would be public.
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+// Statuses a server may use to refuse a timestamp out of its window (the spec does not say).
+const REFUSAL_STATUSES = new Set([400, 401, 403]);
+const WINDOW_SECONDS = 300;
+const SKEW_MARGIN_SECONDS = 2; // the Date header has whole seconds
+
+/**
+ * The shared implementation; each runtime entry subclasses it with its crypto backend. Use
+ * `HubServerClient` from `public-hub-sdk/server`.
+ */
+export class HubServerClientBase extends HubClient {
+  readonly #signer: Promise<PayloadSigner>;
+  readonly #clock = new ServerClock();
+
+  /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
+  constructor(options: HubServerClientOptions, backend: HmacBackend) {
+    assertNotBrowser(options?.dangerouslyAllowBrowser);
+    super(options);
+    checkKeyMaterial(options, "client options");
+    const key = options.signingKey ?? options.secret!;
+    // Derived once per client; only the prepared signer is kept, never the secret itself.
+    this.#signer = Promise.resolve(options.signingKey ?? backend.sha256Hex(key)).then((k) => backend.signerFor(k));
+    this.#signer.catch(() => undefined); // surfaced on the first award instead
+  }
+
+  /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
+  get clockOffsetMs(): number {
+    return this.#clock.offsetMs;
+  }
+
+  /**
+   * Awards points to a wallet with a signed `POST /hub/{slug}/bits/earn`. Retries (network errors,
+   * 408, 429, 5xx) resend the same body and `ref`, freshly signed, so the server applies it once.
+   * @throws {HubValidationError} for a bad award; nothing is sent.
+   * @example
+   * ```ts
+   * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
+   * await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
+   * ```
+   */
+  async awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): Promise<T> {
+    parseAward(award);
+    // Serialized once, as the caller wrote it: the string sent is the string signed, on every attempt.
+    const body = JSON.stringify(award);
+    let signedAt = "";
+    const send = () =>
+      this.request<T>(
+        {
+          method: "POST",
+          segments: ["hub", this.hub, "bits", "earn"],
+          body,
+          kind: "object-or-empty",
+          beforeSend: async (request) => {
+            signedAt = this.#clock.timestamp();
+            const signature = (await this.#signer)(
+              signingPayload({ timestamp: signedAt, method: request.method, path: new URL(request.url).pathname, body }),
+            );
+            request.headers.set("x-api-timestamp", signedAt);
+            request.headers.set("x-api-signature", await signature);
+          },
+        },
+        options,
+      );
+    try {
+      return await send();
+    } catch (error) {
+      if (!this.#refusedForSkew(error, signedAt)) throw error;
+      return send(); // once, now signed in server time
+    }
+  }
+
+  /** Every answer, reads included, updates the server clock, so a write can be right the first time. */
+  protected override request<T>(call: HubCall, options?: RequestOptions<T>): Promise<T> {
+    return super.request({ ...call, afterResponse: (response) => this.#clock.observe(response.headers.get("date")) }, options);
+  }
+
+  /** A refusal whose `Date` shows our timestamp was outside the server's window. */
+  #refusedForSkew(error: unknown, signedAt: string): boolean {
+    if (!(error instanceof HubApiError) || !REFUSAL_STATUSES.has(error.status)) return false;
+    const serverMs = Date.parse(error.headers.date ?? "");
+    if (Number.isNaN(serverMs) || signedAt === "") return false;
+    return Math.abs(serverMs / 1000 - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
+  }
+}

@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from "vitest";
+import * as browserStub from "../../src/server/browser";
+import { BrowserNotAllowedError, deriveSigningKey, HubServerClient, signRequest } from "../../src/server/node";
+
+const options = { baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha_demo", hub: "alpha", secret: "demo-secret-alpha" };
+const signInput = { secret: "s", timestamp: "1", method: "POST", path: "/api/v1/hub/x/bits/earn", body: "" };
+
+describe("the server entry in a DOM environment", () => {
+  it("has a window and a document here", () => {
+    expect(typeof window).toBe("object");
+    expect(typeof document).toBe("object");
+  });
+
+  it("refuses to construct a client, saying why", () => {
+    expect(() => new HubServerClient(options)).toThrow(BrowserNotAllowedError);
+    expect(() => new HubServerClient(options)).toThrow(/secret\s+must stay on your server/);
+  });
+
+  it("refuses to sign or derive a key", async () => {
+    await expect(signRequest(signInput)).rejects.toBeInstanceOf(BrowserNotAllowedError);
+    await expect(deriveSigningKey("s")).rejects.toBeInstanceOf(BrowserNotAllowedError);
+  });
+
+  it("allows all of it with dangerouslyAllowBrowser: true", async () => {
+    expect(new HubServerClient({ ...options, dangerouslyAllowBrowser: true }).hub).toBe("alpha");
+    await expect(signRequest({ ...signInput, dangerouslyAllowBrowser: true })).resolves.toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("the browser build of the server entry", () => {
+  it("throws the same error from every entry point, even when allowed", async () => {
+    expect(() => new browserStub.HubServerClient({ ...options, dangerouslyAllowBrowser: true })).toThrow(BrowserNotAllowedError);
+    await expect(browserStub.signRequest(signInput)).rejects.toBeInstanceOf(BrowserNotAllowedError);
+    await expect(browserStub.deriveSigningKey("s")).rejects.toBeInstanceOf(BrowserNotAllowedError);
+  });
+});
