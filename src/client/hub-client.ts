@@ -5,11 +5,11 @@
  */
 import { decodeBody, type BodyKind } from "../core/http/decode";
 import { Transport } from "../core/http/transport";
-import { leaderboardQuerySchema, validate, walletSchema } from "../core/schemas";
+import { assertNoIssues, isLimit, isWallet, issuesOf } from "../core/checks";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
 import { normalizeBaseUrl, resolvePath } from "../core/url";
-import { clientOptionsSchema } from "./client-options-schema";
+import { checkClientOptions } from "./check-client-options";
 
 /** Query of {@link HubClient.getLeaderboard}. */
 export interface LeaderboardQuery {
@@ -56,7 +56,7 @@ export class HubClient {
   /** @throws {HubValidationError} when an option is missing or malformed. */
   constructor(options: HubClientOptions) {
     this.#base = normalizeBaseUrl(options?.baseUrl);
-    validate(clientOptionsSchema, options, "client options");
+    checkClientOptions(options);
     this.hub = options.hub;
     this.baseUrl = this.#base.href;
     this.#transport = new Transport({
@@ -102,7 +102,8 @@ export class HubClient {
    * ```
    */
   async getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): Promise<T> {
-    const { limit } = validate(leaderboardQuerySchema, query, "leaderboard query") ?? {};
+    const limit = query?.limit;
+    if (limit !== undefined) assertNoIssues("leaderboard query", issuesOf(isLimit, limit, ["limit"]));
     return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array" }, options);
   }
 
@@ -115,7 +116,7 @@ export class HubClient {
    * ```
    */
   async getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
-    validate(walletSchema, wallet, "wallet", ["wallet"]);
+    assertNoIssues("wallet", issuesOf(isWallet, wallet, ["wallet"]));
     return this.request({ segments: ["hub", this.hub, "holder", wallet] }, options);
   }
 
@@ -128,7 +129,7 @@ export class HubClient {
    * ```
    */
   async getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
-    validate(walletSchema, wallet, "wallet", ["wallet"]);
+    assertNoIssues("wallet", issuesOf(isWallet, wallet, ["wallet"]));
     return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet } }, options);
   }
 

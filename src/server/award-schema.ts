@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { HubValidationError } from "../core/errors/hub-validation-error";
-import { validate } from "../core/schemas";
+import { validate } from "./zod-validate";
 
 const nonEmpty = (what: string) =>
   z.string(`${what} must be a string`).check(z.refine((value) => value.trim() !== "", `${what} must not be empty`));

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { validate } from "../core/schemas";
+import { validate } from "./zod-validate";
 import type { HmacBackend } from "./crypto/backend";
 import { assertNotBrowser } from "./browser-guard";
 import { signingPayload } from "./signing-payload";

@@ -1,0 +1,55 @@
+import { HubValidationError, type ValidationIssue } from "./errors/hub-validation-error";
+
+/**
+ * Input checks of the browser entry. Every input there is a single string or number, so these are
+ * plain predicates rather than zod: zod/mini's parser alone would take the browser bundle over its
+ * 11 KB budget (measured: 12.2 KB with it, see docs/build-notes.md). Awards, an object union, are
+ * checked with zod/mini in the server entry.
+ */
+
+/** A check gives the problem with a value, or nothing when the value is fine. */
+export type Check = (value: unknown) => Omit<ValidationIssue, "path"> | undefined;
+
+const problem = (code: string, message: string) => ({ code, message });
+
+const string =
+  (what: string, refine?: (value: string) => Omit<ValidationIssue, "path"> | undefined): Check =>
+  (value) => {
+    if (typeof value !== "string") return problem("invalid_type", `${what} must be a string`);
+    if (value.trim() === "") return problem("too_small", `${what} must not be empty`);
+    return refine?.(value);
+  };
+
+const number =
+  (what: string, options: { integer?: boolean; min: number; inclusive: boolean }): Check =>
+  (value) => {
+    if (typeof value !== "number" || !Number.isFinite(value)) return problem("invalid_type", `${what} must be a finite number`);
+    if (options.integer && !Number.isInteger(value)) return problem("invalid_type", `${what} must be an integer`);
+    if (options.inclusive ? value < options.min : value <= options.min) {
+      return problem("too_small", `${what} must be ${options.inclusive ? "at least" : "greater than"} ${options.min}`);
+    }
+    return undefined;
+  };
+
+/** A path segment value: non-empty, and not `.`/`..`, which URL parsers collapse even encoded. */
+const segment = (what: string) =>
+  string(what, (value) => (value === "." || value === ".." ? problem("custom", `${what} must not be "." or ".."`) : undefined));
+
+export const isSlug = segment("hub slug");
+export const isWallet = segment("wallet");
+export const isNonEmpty = (what: string) => string(what);
+export const isLimit = number("limit", { integer: true, min: 0, inclusive: false });
+export const isCount = (what: string) => number(what, { integer: true, min: 0, inclusive: true });
+export const isDuration = (what: string) => number(what, { min: 0, inclusive: true });
+export const isTimeout = number("timeout", { min: 0, inclusive: false });
+
+/** The problems of `value` (none or one), at `path`. */
+export function issuesOf(check: Check, value: unknown, path: PropertyKey[] = []): ValidationIssue[] {
+  const found = check(value);
+  return found ? [{ path, ...found }] : [];
+}
+
+/** Throws a {@link HubValidationError} naming every issue, if there are any. */
+export function assertNoIssues(what: string, issues: ValidationIssue[]): void {
+  if (issues.length > 0) throw new HubValidationError(what, issues);
+}
