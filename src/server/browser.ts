@@ -24,6 +24,9 @@ export async function signRequest(_input: unknown): Promise<string> {
   throw new BrowserNotAllowedError();
 }
 
+/** Which build of `public-hub-sdk/server` was resolved: this browser build signs nothing. */
+export const signerImplementation = "none" as "node:crypto" | "webcrypto" | "none";
+
 export { BrowserNotAllowedError };
 export type { HubServerClientOptions };
 export * from "../index";

@@ -31,4 +31,12 @@ export class HubServerClient extends HubServerClientBase {
 }
 
 export const { deriveSigningKey, signRequest } = createSigning(webBackend);
+/**
+ * Which build of `public-hub-sdk/server` your runtime or bundler resolved: here WebCrypto (edge workers and other runtimes).
+ * @example
+ * ```ts
+ * console.log(signerImplementation); // "webcrypto"
+ * ```
+ */
+export const signerImplementation = "webcrypto" as "node:crypto" | "webcrypto" | "none";
 export * from "./exports";

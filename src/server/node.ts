@@ -31,4 +31,12 @@ export class HubServerClient extends HubServerClientBase {
 }
 
 export const { deriveSigningKey, signRequest } = createSigning(nodeBackend);
+/**
+ * Which build of `public-hub-sdk/server` your runtime or bundler resolved: here `node:crypto` (Node, Bun, Deno).
+ * @example
+ * ```ts
+ * console.log(signerImplementation); // "node:crypto"
+ * ```
+ */
+export const signerImplementation = "node:crypto" as "node:crypto" | "webcrypto" | "none";
 export * from "./exports";
