@@ -1,5 +1,5 @@
 /**
- * @module
+ * @module public-hub-sdk
  * `public-hub-sdk`: the browser-safe entry. Reads of one hub with the public client id; typed
  * errors. Signed awards live in `public-hub-sdk/server`, which this entry never imports.
  *
@@ -15,11 +15,12 @@
  * }
  * ```
  */
-export { HubClient, type LeaderboardQuery } from "./client/hub-client";
+export { HubClient, type HubCall, type LeaderboardQuery } from "./client/hub-client";
 export { leaderboardRows } from "./client/leaderboard-rows";
 export {
   HubError,
   HubApiError,
+  type ApiErrorInit,
   BadRequestError,
   UnauthorizedError,
   ForbiddenError,
@@ -34,7 +35,8 @@ export {
   type ResponseProblem,
   type ValidationIssue,
 } from "./core/errors/index";
-export type { HubClientOptions, RequestOptions, RetryOptions, RequestEvent } from "./core/types/options";
+export type { HubClientOptions, RequestOptions, RetryOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
+export type { BodyKind } from "./core/http/decode";
 export type {
   JsonObject,
   DiscoveryDocument,
@@ -45,4 +47,4 @@ export type {
   StakeStatus,
   AwardResult,
 } from "./core/types/responses";
-export type { StandardSchemaV1 } from "./core/types/standard-schema";
+export type { StandardSchemaV1, StandardResult, StandardIssue } from "./core/types/standard-schema";

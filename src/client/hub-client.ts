@@ -11,7 +11,13 @@ import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStat
 import { normalizeBaseUrl, resolvePath } from "../core/url";
 import { checkClientOptions } from "./check-client-options";
 
-/** Query of {@link HubClient.getLeaderboard}. */
+/**
+ * Query of {@link HubClient.getLeaderboard}.
+ * @example
+ * ```ts
+ * const query: LeaderboardQuery = { limit: 10 };
+ * ```
+ */
 export interface LeaderboardQuery {
   /**
    * Maximum number of rows, a positive integer. The server's default and maximum apply.
@@ -20,16 +26,29 @@ export interface LeaderboardQuery {
   limit?: number;
 }
 
-/** One request as the client methods describe it; subclasses add writes through it. */
+/**
+ * One request as the client methods describe it; subclasses add calls through `request()`.
+ * @example
+ * ```ts
+ * const call: HubCall = { segments: ["hub", "alpha", "leaderboard"], query: { limit: 5 }, kind: "object-or-array" };
+ * ```
+ */
 export interface HubCall {
+  /** HTTP method. @default "GET" */
   method?: "GET" | "POST";
   /** Path segments after the base address, each encoded as exactly one segment. */
   segments: string[];
+  /** Query parameters; `undefined` values are left out. */
   query?: Record<string, string | number | undefined>;
+  /** The exact body string to send (JSON). */
   body?: string;
+  /** Which JSON the call accepts. @default "object" */
   kind?: BodyKind;
+  /** Whether to send `x-api-key`. @default true */
   authenticated?: boolean;
+  /** Runs last before every attempt's fetch (writes sign here). */
   beforeSend?: (request: Request) => void | Promise<void>;
+  /** Sees every response, error statuses included. */
   afterResponse?: (response: Response) => void;
 }
 
@@ -133,7 +152,17 @@ export class HubClient {
     return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet } }, options);
   }
 
-  /** Sends one call through the transport and decodes its body. For subclasses that add calls. */
+  /**
+   * Sends one call through the transport and decodes its body. For subclasses that add calls.
+   * @example
+   * ```ts
+   * class MyClient extends HubClient {
+   *   ping() {
+   *     return this.request({ segments: [] , authenticated: false });
+   *   }
+   * }
+   * ```
+   */
   protected async request<T>(call: HubCall, options: RequestOptions<T> = {}): Promise<T> {
     const url = resolvePath(this.#base, call.segments);
     for (const [name, value] of Object.entries(call.query ?? {})) {

@@ -1,6 +1,14 @@
 import type { MockHub, MockKey } from "./types";
 
-/** Demo hubs: `alpha` (a few stakers and holders) and `beta` (one staker). */
+/**
+ * Demo hubs: `alpha` (a few stakers and holders) and `beta` (one staker). A fresh copy each call.
+ * @example
+ * ```ts
+ * const hubs = demoHubs();
+ * hubs.alpha.stakers.push({ wallet: "0xnew", staked: 1 });
+ * const mock = createHubMock({ hubs });
+ * ```
+ */
 export const demoHubs = (): Record<string, MockHub> => ({
   alpha: {
     config: {
@@ -28,7 +36,14 @@ export const demoHubs = (): Record<string, MockHub> => ({
   },
 });
 
-/** Demo keys. The secrets are fake and only mean something to the mock. */
+/**
+ * Demo keys: `pk_alpha_demo` (secret `demo-secret-alpha`, hub `alpha`) and `pk_beta_demo`. The
+ * secrets are fake and only mean something to the mock.
+ * @example
+ * ```ts
+ * const mock = createHubMock({ keys: { ...demoKeys(), pk_test: { secret: "s", hub: "alpha" } } });
+ * ```
+ */
 export const demoKeys = (): Record<string, MockKey> => ({
   pk_alpha_demo: { secret: "demo-secret-alpha", hub: "alpha" },
   pk_beta_demo: { secret: "demo-secret-beta", hub: "beta" },

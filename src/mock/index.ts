@@ -1,5 +1,5 @@
 /**
- * @module
+ * @module public-hub-sdk/mock
  * `public-hub-sdk/mock`: the Public Hub API as MSW request handlers, for testing apps without a
  * server. It implements keys and hub scoping, signature checks in a ±300 s window, idempotent
  * `ref`s, and fault injection; its error bodies, statuses and header formats can be switched to
@@ -23,7 +23,15 @@ import { createHandlers } from "./handlers";
 import { MockState } from "./state";
 import type { AwardRecord, CannedResponse, HubMockOptions, LostAnswer, RecordedRequest } from "./types";
 
-/** A running mock: handlers to install in MSW, plus its state and fault controls. */
+/**
+ * A running mock: handlers to install in MSW, plus its state and fault controls.
+ * @example
+ * ```ts
+ * const mock: HubMock = createHubMock();
+ * mock.rateLimitNext(1, 2);
+ * expect(mock.ledger).toHaveLength(0);
+ * ```
+ */
 export interface HubMock {
   /** Install with `setupServer(...mock.handlers)` (Node) or `setupWorker(...mock.handlers)` (browser). */
   readonly handlers: RequestHandler[];

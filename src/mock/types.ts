@@ -1,4 +1,10 @@
-/** How the mock server words its error bodies; real servers differ, so the SDK is tried on each. */
+/**
+ * How the mock server words its error bodies; real servers differ, so the SDK is tried on each.
+ * @example
+ * ```ts
+ * const format: MockErrorFormat = "problem";
+ * ```
+ */
 export type MockErrorFormat =
   /** `{ "error": { "code", "message" } }` */
   | "nested"
@@ -13,19 +19,36 @@ export type MockErrorFormat =
   /** `text/html` page, as a proxy or framework default would send */
   | "html";
 
-/** One hub's data in the mock. */
+/**
+ * One hub's data in the mock.
+ * @example
+ * ```ts
+ * const hub: MockHub = { config: { name: "Gamma" }, stakers: [{ wallet: "0x1", staked: 10 }] };
+ * ```
+ */
 export interface MockHub {
   /** Public configuration returned by `GET /hub/{slug}` (the slug is added). */
   config: Record<string, unknown>;
   /** Stakers, in any order; the leaderboard sorts them by `staked`. */
-  stakers: Array<{ wallet: string; staked: number }>;
+  stakers: Array<{
+    /** The staker's wallet. */
+    wallet: string;
+    /** Amount staked. */
+    staked: number;
+  }>;
   /** Token holdings by wallet; a wallet listed here is a holder. */
   holders?: Record<string, number>;
   /** Reward-point balances at start, by wallet. */
   balances?: Record<string, number>;
 }
 
-/** An API key: its public client id maps to this. */
+/**
+ * An API key: its public client id maps to this.
+ * @example
+ * ```ts
+ * const key: MockKey = { secret: "test-secret", hub: "gamma" };
+ * ```
+ */
 export interface MockKey {
   /** The secret, as the studio shows it once. The mock keeps only its sha256, like the server. */
   secret: string;
@@ -33,7 +56,13 @@ export interface MockKey {
   hub: string;
 }
 
-/** Options of {@link createHubMock}: the data, and the choices a real server may make differently. */
+/**
+ * Options of {@link createHubMock}: the data, and the choices a real server may make differently.
+ * @example
+ * ```ts
+ * const mock = createHubMock({ errorFormat: "flat", retryAfterFormat: "http-date" });
+ * ```
+ */
 export interface HubMockOptions {
   /**
    * Base address the handlers answer on.
@@ -74,7 +103,12 @@ export interface HubMockOptions {
    * Default and maximum leaderboard `limit`; a larger one is clamped.
    * @default { default: 10, max: 100 }
    */
-  leaderboardLimit?: { default: number; max: number };
+  leaderboardLimit?: {
+    /** Rows when no `limit` is asked. */
+    default: number;
+    /** Most rows a `limit` can get. */
+    max: number;
+  };
   /**
    * Server clock minus real clock, in milliseconds.
    * @default 0
@@ -92,30 +126,64 @@ export interface HubMockOptions {
   kindPoints?: Record<string, number>;
 }
 
-/** A request as the mock received it, for assertions (e.g. that nothing secret was sent). */
+/**
+ * A request as the mock received it, for assertions (e.g. that nothing secret was sent).
+ * @example
+ * ```ts
+ * const sent: RecordedRequest[] = mock.requests.filter((r) => r.method === "POST");
+ * ```
+ */
 export interface RecordedRequest {
+  /** HTTP method. */
   method: string;
+  /** Full URL as received. */
   url: string;
+  /** Headers, lower-case names. */
   headers: Record<string, string>;
+  /** Body text (empty for none). */
   body: string;
 }
 
-/** One applied award. */
+/**
+ * One applied award.
+ * @example
+ * ```ts
+ * const credited: AwardRecord[] = mock.ledger.filter((a) => a.wallet === "0xabc");
+ * ```
+ */
 export interface AwardRecord {
+  /** Hub slug. */
   hub: string;
+  /** Wallet credited. */
   wallet: string;
+  /** Points credited (for a `kind` award, the kind's points). */
   amount: number;
+  /** The award's idempotency key. */
   ref: string;
+  /** Reason, for the amount shape. */
   reason?: string;
+  /** Kind, for the kind shape. */
   kind?: string;
   /** Server time (ms) when applied. */
   at: number;
 }
 
-/** How a lost write answer is lost. */
+/**
+ * How a lost write answer is lost.
+ * @example
+ * ```ts
+ * mock.loseNextWrites(1, 502 satisfies LostAnswer);
+ * ```
+ */
 export type LostAnswer = "network-error" | 502 | 503 | 504;
 
-/** A canned answer for {@link HubMock.failNext}. */
+/**
+ * A canned answer for {@link HubMock.failNext}.
+ * @example
+ * ```ts
+ * mock.failNext(1, { status: 502, body: "<html>Bad Gateway</html>" } satisfies CannedResponse);
+ * ```
+ */
 export interface CannedResponse {
   /** @default 503 */
   status?: number;
@@ -123,5 +191,6 @@ export interface CannedResponse {
   body?: string;
   /** @default "text/html" */
   contentType?: string;
+  /** Extra response headers. */
   headers?: Record<string, string>;
 }

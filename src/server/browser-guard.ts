@@ -10,6 +10,7 @@ import { HubError } from "../core/errors/hub-error";
  * ```
  */
 export class BrowserNotAllowedError extends HubError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "BrowserNotAllowedError" as const;
 
   constructor() {

@@ -13,7 +13,7 @@
  */
 import { webBackend } from "./crypto/web-backend";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
-import { createSigning } from "./signing";
+import { createSigning, type SignRequestInput } from "./signing";
 
 /**
  * {@link HubClient} plus signed awards. Construct it on your server with the key's secret.
@@ -30,7 +30,17 @@ export class HubServerClient extends HubServerClientBase {
   }
 }
 
-export const { deriveSigningKey, signRequest } = createSigning(webBackend);
+const signing = createSigning(webBackend);
+
+/** See the Node build: the lowercase hex SHA-256 of the secret, here with WebCrypto. */
+export function deriveSigningKey(secret: string, options?: { dangerouslyAllowBrowser?: boolean }): Promise<string> {
+  return signing.deriveSigningKey(secret, options);
+}
+
+/** See the Node build: the request's signature, here with WebCrypto. */
+export function signRequest(input: SignRequestInput): Promise<string> {
+  return signing.signRequest(input);
+}
 /**
  * Which build of `public-hub-sdk/server` your runtime or bundler resolved: here WebCrypto (edge workers and other runtimes).
  * @example

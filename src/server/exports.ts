@@ -3,4 +3,5 @@ export { HubServerClientBase, type HubServerClientOptions } from "./hub-server-c
 export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
 export type { SignRequestInput } from "./signing";
+export type { HmacBackend, PayloadSigner } from "./crypto/backend";
 export * from "../index";

@@ -13,7 +13,13 @@ import { ServerClock } from "./server-clock";
 import { checkKeyMaterial } from "./signing";
 import { signingPayload } from "./signing-payload";
 
-/** Options of a {@link HubServerClient}: those of `HubClient`, plus the key material. */
+/**
+ * Options of a {@link HubServerClient}: those of `HubClient`, plus the key material.
+ * @example
+ * ```ts
+ * const options: HubServerClientOptions = { baseUrl, clientId, hub: "alpha", secret: process.env.HUB_SECRET! };
+ * ```
+ */
 export interface HubServerClientOptions extends HubClientOptions {
   /**
    * The API secret shown once in the studio. It is hashed at construction and never sent,
@@ -42,6 +48,12 @@ const SKEW_MARGIN_SECONDS = 2; // the Date header has whole seconds
 /**
  * The shared implementation; each runtime entry subclasses it with its crypto backend. Use
  * `HubServerClient` from `public-hub-sdk/server`.
+ * @example
+ * ```ts
+ * // Construct HubServerClient instead; this class is what it extends.
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", secret });
+ * server instanceof HubServerClientBase; // true
+ * ```
  */
 export class HubServerClientBase extends HubClient {
   readonly #signer: Promise<PayloadSigner>;
@@ -104,9 +116,20 @@ export class HubServerClientBase extends HubClient {
     }
   }
 
-  /** Every answer, reads included, updates the server clock, so a write can be right the first time. */
+  /**
+   * Every answer, reads included, updates the server clock, so a write can be right the first time.
+   * @example
+   * ```ts
+   * // Used by awardPoints and every read; subclasses call it like HubClient.request.
+   * await this.request({ segments: ["hub", this.hub] });
+   * ```
+   */
   protected override request<T>(call: HubCall, options?: RequestOptions<T>): Promise<T> {
-    return super.request({ ...call, afterResponse: (response) => this.#clock.observe(response.headers.get("date")) }, options);
+    const afterResponse = (response: Response) => {
+      this.#clock.observe(response.headers.get("date"));
+      call.afterResponse?.(response);
+    };
+    return super.request({ ...call, afterResponse }, options);
   }
 
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */

@@ -1,5 +1,5 @@
 /**
- * @module
+ * @module public-hub-sdk/server
  * `public-hub-sdk/server` for Node, Bun and Deno: signing with `node:crypto`. Never import it in
  * browser code: it needs the API secret.
  *
@@ -13,7 +13,7 @@
  */
 import { nodeBackend } from "./crypto/node-backend";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
-import { createSigning } from "./signing";
+import { createSigning, type SignRequestInput } from "./signing";
 
 /**
  * {@link HubClient} plus signed awards. Construct it on your server with the key's secret.
@@ -30,7 +30,41 @@ export class HubServerClient extends HubServerClientBase {
   }
 }
 
-export const { deriveSigningKey, signRequest } = createSigning(nodeBackend);
+const signing = createSigning(nodeBackend);
+
+/**
+ * The signing key of a secret: the lowercase hex SHA-256 of its UTF-8 bytes, which is what the
+ * server stores. Store this instead of the secret if you like, and pass it as `signingKey`.
+ * @throws {HubValidationError} for an empty secret.
+ * @example
+ * ```ts
+ * const signingKey = await deriveSigningKey(process.env.HUB_SECRET!);
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", signingKey });
+ * ```
+ */
+export function deriveSigningKey(secret: string, options?: { dangerouslyAllowBrowser?: boolean }): Promise<string> {
+  return signing.deriveSigningKey(secret, options);
+}
+
+/**
+ * The `x-api-signature` of one request: lowercase hex HMAC-SHA256 of `timestamp.METHOD.path.body`,
+ * keyed with the signing key (from `signingKey`, or derived from `secret`). `HubServerClient`
+ * does this for every attempt; use it directly for a hand-made request.
+ * @throws {HubValidationError} for malformed input.
+ * @example
+ * ```ts
+ * const signature = await signRequest({
+ *   secret: process.env.HUB_SECRET!,
+ *   timestamp: String(Math.floor(Date.now() / 1000)),
+ *   method: "POST",
+ *   path: "/api/v1/hub/alpha/bits/earn",
+ *   body: '{"wallet":"0xabc","amount":10,"ref":"r1"}',
+ * });
+ * ```
+ */
+export function signRequest(input: SignRequestInput): Promise<string> {
+  return signing.signRequest(input);
+}
 /**
  * Which build of `public-hub-sdk/server` your runtime or bundler resolved: here `node:crypto` (Node, Bun, Deno).
  * @example

@@ -4,8 +4,27 @@ import type { HmacBackend } from "./crypto/backend";
 import { assertNotBrowser } from "./browser-guard";
 import { signingPayload } from "./signing-payload";
 
-/** Input of {@link signRequest}: either the secret or its derived signing key, and what is sent. */
-export type SignRequestInput = ({ secret: string; signingKey?: never } | { signingKey: string; secret?: never }) & {
+/**
+ * Input of `signRequest`: either the secret or its derived signing key, and what is sent.
+ * @example
+ * ```ts
+ * const input: SignRequestInput = { signingKey, timestamp: "1700000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", body: "{}" };
+ * ```
+ */
+export type SignRequestInput = (
+  | {
+      /** The API secret. */
+      secret: string;
+      /** Give `secret` or `signingKey`, not both. */
+      signingKey?: never;
+    }
+  | {
+      /** The lowercase hex SHA-256 of the secret. */
+      signingKey: string;
+      /** Give `secret` or `signingKey`, not both. */
+      secret?: never;
+    }
+) & {
   /** Unix seconds as the decimal string sent in `x-api-timestamp`. */
   timestamp: string;
   /** HTTP method; upper-cased before signing. */

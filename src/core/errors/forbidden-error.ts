@@ -9,5 +9,6 @@ import { HubApiError } from "./hub-api-error";
  * ```
  */
 export class ForbiddenError extends HubApiError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "ForbiddenError" as const;
 }

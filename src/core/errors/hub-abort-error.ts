@@ -13,6 +13,7 @@ import { HubError } from "./hub-error";
  * ```
  */
 export class HubAbortError extends HubError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubAbortError" as const;
 
   constructor(options?: { cause?: unknown }) {

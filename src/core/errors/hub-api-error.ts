@@ -1,7 +1,15 @@
 import { HubError } from "./hub-error";
 
-/** What the SDK knows about a non-2xx answer; the input of every {@link HubApiError}. */
+/**
+ * What the SDK knows about a non-2xx answer; the input of every {@link HubApiError}.
+ * @example
+ * ```ts
+ * const init: ApiErrorInit = { status: 409, code: "conflict", message: "409: taken", body: {}, headers: {} };
+ * const error = new HubApiError(init);
+ * ```
+ */
 export interface ApiErrorInit {
+  /** HTTP status code. */
   status: number;
   /** Machine-readable code from the body (`code`, `error.code`, `type`…), when there is one. */
   code: string | undefined;
@@ -27,6 +35,7 @@ export interface ApiErrorInit {
  * ```
  */
 export class HubApiError extends HubError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name: string = "HubApiError";
   /** HTTP status code. */
   readonly status: number;

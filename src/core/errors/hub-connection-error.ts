@@ -10,6 +10,7 @@ import { HubError } from "./hub-error";
  * ```
  */
 export class HubConnectionError extends HubError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name: string = "HubConnectionError";
 
   constructor(message = "Connection error: the request got no HTTP response.", options?: { cause?: unknown }) {

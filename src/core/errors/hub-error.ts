@@ -11,5 +11,6 @@
  * ```
  */
 export class HubError extends Error {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name: string = "HubError";
 }

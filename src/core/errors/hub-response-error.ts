@@ -1,7 +1,13 @@
 import { HubError } from "./hub-error";
 import type { ValidationIssue } from "./hub-validation-error";
 
-/** Why a successful (2xx) response could not be used. */
+/**
+ * Why a successful (2xx) response could not be used.
+ * @example
+ * ```ts
+ * if (error instanceof HubResponseError && error.problem === "invalid-json") console.log(error.bodyExcerpt);
+ * ```
+ */
 export type ResponseProblem = "empty-body" | "invalid-json" | "unexpected-shape" | "schema-mismatch";
 
 /**
@@ -14,8 +20,11 @@ export type ResponseProblem = "empty-body" | "invalid-json" | "unexpected-shape"
  * ```
  */
 export class HubResponseError extends HubError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubResponseError" as const;
+  /** The HTTP status of the answer (2xx). */
   readonly status: number;
+  /** What is wrong with the body. */
   readonly problem: ResponseProblem;
   /** The body as received (text), or the parsed JSON for `schema-mismatch`. */
   readonly body: unknown;

@@ -10,6 +10,7 @@ import { HubConnectionError } from "./hub-connection-error";
  * ```
  */
 export class HubTimeoutError extends HubConnectionError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubTimeoutError" as const;
   /** The per-attempt timeout in milliseconds. */
   readonly timeout: number;

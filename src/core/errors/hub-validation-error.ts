@@ -1,6 +1,12 @@
 import { HubError } from "./hub-error";
 
-/** One problem found in the input, with the path of the offending field. */
+/**
+ * One problem found in the input, with the path of the offending field.
+ * @example
+ * ```ts
+ * const issue: ValidationIssue = { path: ["limit"], code: "invalid_type", message: "limit must be an integer" };
+ * ```
+ */
 export interface ValidationIssue {
   /** Where the problem is, e.g. `["amount"]`; empty for the value itself. */
   readonly path: ReadonlyArray<PropertyKey>;
@@ -23,6 +29,7 @@ export interface ValidationIssue {
  * ```
  */
 export class HubValidationError extends HubError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubValidationError" as const;
   /** Every problem found, not only the first. */
   readonly issues: ReadonlyArray<ValidationIssue>;

@@ -11,6 +11,7 @@ import { HubApiError, type ApiErrorInit } from "./hub-api-error";
  * ```
  */
 export class RateLimitError extends HubApiError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "RateLimitError" as const;
   /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date), when sent. */
   readonly retryAfter: number | undefined;

@@ -10,5 +10,6 @@ import { HubApiError } from "./hub-api-error";
  * ```
  */
 export class ServerError extends HubApiError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "ServerError" as const;
 }

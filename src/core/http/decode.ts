@@ -4,7 +4,13 @@ import type { StandardSchemaV1 } from "../types/standard-schema";
 import { excerpt, parseJson } from "./body";
 import type { RawResponse } from "./transport";
 
-/** Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes). */
+/**
+ * Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes).
+ * @example
+ * ```ts
+ * const kind: BodyKind = "object-or-array"; // what getLeaderboard accepts
+ * ```
+ */
 export type BodyKind = "object" | "object-or-array" | "object-or-empty";
 
 const isPlainObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);

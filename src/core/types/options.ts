@@ -1,6 +1,12 @@
 import type { StandardSchemaV1 } from "./standard-schema";
 
-/** How failed attempts are retried. Only idempotent work is retried: reads, and awards (by `ref`). */
+/**
+ * How failed attempts are retried. Only idempotent work is retried: reads, and awards (by `ref`).
+ * @example
+ * ```ts
+ * const hub = new HubClient({ baseUrl, clientId, hub: "alpha", retry: { limit: 4, backoff: 500 } });
+ * ```
+ */
 export interface RetryOptions {
   /**
    * Retries after the first attempt; `0` disables retrying.
@@ -30,12 +36,64 @@ export interface RetryOptions {
   maxRetryAfter?: number;
 }
 
-/** What the logging hook hears about each attempt. It never carries credentials or bodies. */
-export type RequestEvent =
-  | { type: "request"; method: string; url: string; attempt: number }
-  | { type: "response"; method: string; url: string; attempt: number; status: number; requestId?: string | undefined };
+/**
+ * What the logging hook hears about each attempt. It never carries credentials or bodies.
+ * @example
+ * ```ts
+ * const onRequest = (event: RequestEvent) => {
+ *   if (event.type === "response") console.log(event.status, event.url, event.requestId);
+ * };
+ * ```
+ */
+export type RequestEvent = RequestStartEvent | ResponseEvent;
 
-/** Options of a {@link HubClient}, given once to its constructor. */
+/**
+ * An attempt is about to be sent.
+ * @example
+ * ```ts
+ * const event: RequestStartEvent = { type: "request", method: "GET", url: "https://h/api/v1/hub/a", attempt: 1 };
+ * ```
+ */
+export interface RequestStartEvent {
+  /** Always `"request"`. */
+  type: "request";
+  /** HTTP method. */
+  method: string;
+  /** Full request URL. */
+  url: string;
+  /** 1 for the first attempt, 2 for the first retry… */
+  attempt: number;
+}
+
+/**
+ * An attempt got an HTTP answer (any status).
+ * @example
+ * ```ts
+ * const event: ResponseEvent = { type: "response", method: "GET", url: "https://h/api/v1/hub/a", attempt: 1, status: 200 };
+ * ```
+ */
+export interface ResponseEvent {
+  /** Always `"response"`. */
+  type: "response";
+  /** HTTP method. */
+  method: string;
+  /** Full request URL. */
+  url: string;
+  /** 1 for the first attempt, 2 for the first retry… */
+  attempt: number;
+  /** HTTP status of the answer. */
+  status: number;
+  /** The `x-request-id` response header, when sent. */
+  requestId?: string | undefined;
+}
+
+/**
+ * Options of a {@link HubClient}, given once to its constructor.
+ * @example
+ * ```ts
+ * const options: HubClientOptions = { baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha", hub: "alpha" };
+ * ```
+ */
 export interface HubClientOptions {
   /**
    * The API base address, including `/api/v1`. A bare origin gets `/api/v1` appended; a trailing
@@ -85,7 +143,13 @@ export interface HubClientOptions {
   onRequest?: (event: RequestEvent) => void;
 }
 
-/** Options of one call, given as its last argument; they override the client's for that call. */
+/**
+ * Options of one call, given as its last argument; they override the client's for that call.
+ * @example
+ * ```ts
+ * await hub.getHub({ signal: AbortSignal.timeout(2_000), retry: 0 });
+ * ```
+ */
 export interface RequestOptions<T = unknown> {
   /**
    * Cancels the call, including a backoff wait between retries.

@@ -4,43 +4,102 @@
  * sends is dropped. Pass a `schema` to a call to validate and narrow a body.
  */
 
-/** Any JSON object. */
+/**
+ * Any JSON object.
+ * @example
+ * ```ts
+ * const body: JsonObject = { anything: [1, 2, 3] };
+ * ```
+ */
 export interface JsonObject {
   [key: string]: unknown;
 }
 
-/** The discovery document at the base address. */
+/**
+ * The discovery document at the base address.
+ * @example
+ * ```ts
+ * const doc: DiscoveryDocument = await hub.discover();
+ * console.log(doc.version, doc.endpoints?.length);
+ * ```
+ */
 export interface DiscoveryDocument extends JsonObject {
+  /** The API version, e.g. `"v1"`, when the server says. */
   version?: string;
+  /** The operations the server lists, as it describes them. */
   endpoints?: unknown[];
 }
 
-/** The public configuration of a hub. */
+/**
+ * The public configuration of a hub.
+ * @example
+ * ```ts
+ * const config: HubConfig = await hub.getHub();
+ * ```
+ */
 export interface HubConfig extends JsonObject {
+  /** The hub's slug. */
   slug?: string;
+  /** The hub's display name. */
   name?: string;
 }
 
-/** One row of the staking leaderboard. */
+/**
+ * One row of the staking leaderboard.
+ * @example
+ * ```ts
+ * for (const row of leaderboardRows(await hub.getLeaderboard())) console.log(row.rank, row.wallet);
+ * ```
+ */
 export interface LeaderboardRow extends JsonObject {
+  /** Position, 1 for the top staker. */
   rank?: number;
+  /** The staker's wallet address. */
   wallet?: string;
 }
 
-/** The leaderboard as the server sends it: an object holding the rows, or a bare array of rows. */
+/**
+ * The leaderboard as the server sends it: an object holding the rows, or a bare array of rows.
+ * @example
+ * ```ts
+ * const board: Leaderboard = await hub.getLeaderboard({ limit: 10 });
+ * const rows = leaderboardRows(board);
+ * ```
+ */
 export type Leaderboard = JsonObject | LeaderboardRow[];
 
-/** The holder status and reward-point balance of one wallet. */
+/**
+ * The holder status and reward-point balance of one wallet.
+ * @example
+ * ```ts
+ * const holder: HolderStatus = await hub.getHolder("0xabc");
+ * ```
+ */
 export interface HolderStatus extends JsonObject {
+  /** The wallet asked about. */
   wallet?: string;
 }
 
-/** The staking summary of one wallet. */
+/**
+ * The staking summary of one wallet.
+ * @example
+ * ```ts
+ * const stake: StakeStatus = await hub.getStakeStatus("0xabc");
+ * ```
+ */
 export interface StakeStatus extends JsonObject {
+  /** The wallet asked about. */
   wallet?: string;
 }
 
-/** The server's answer to an award. */
+/**
+ * The server's answer to an award (`{}` when it sent no body).
+ * @example
+ * ```ts
+ * const result: AwardResult = await server.awardPoints({ wallet: "0xabc", amount: 1, ref: "r1" });
+ * ```
+ */
 export interface AwardResult extends JsonObject {
+  /** The award's idempotency key, when echoed. */
   ref?: string;
 }
