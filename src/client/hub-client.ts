@@ -4,7 +4,8 @@
  * `x-api-key` and nothing secret.
  */
 import { decodeBody, type BodyKind } from "../core/http/decode";
-import { Transport } from "../core/http/transport";
+import { HubApiError } from "../core/errors/hub-api-error";
+import { Transport, type RawResponse } from "../core/http/transport";
 import { assertNoIssues, isLimit, isWallet, issuesOf } from "../core/checks";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
@@ -48,8 +49,8 @@ export interface HubCall {
   authenticated?: boolean;
   /** Runs last before every attempt's fetch (writes sign here). */
   beforeSend?: (request: Request) => void | Promise<void>;
-  /** Sees every response, error statuses included. */
-  afterResponse?: (response: Response) => void;
+  /** Sees the headers of the final answer, 2xx or error (reading them needs no body clone). */
+  observeHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -168,17 +169,23 @@ export class HubClient {
     for (const [name, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const response = await this.#transport.send({
-      method: call.method ?? "GET",
-      url,
-      authenticated: call.authenticated ?? true,
-      body: call.body,
-      beforeSend: call.beforeSend,
-      afterResponse: call.afterResponse,
-      signal: options.signal,
-      timeout: options.timeout,
-      retry: options.retry,
-    });
+    let response: RawResponse;
+    try {
+      response = await this.#transport.send({
+        method: call.method ?? "GET",
+        url,
+        authenticated: call.authenticated ?? true,
+        body: call.body,
+        beforeSend: call.beforeSend,
+        signal: options.signal,
+        timeout: options.timeout,
+        retry: options.retry,
+      });
+    } catch (error) {
+      if (error instanceof HubApiError) call.observeHeaders?.(new Headers(error.headers));
+      throw error;
+    }
+    call.observeHeaders?.(response.headers);
     return decodeBody(response, call.kind ?? "object", options.schema);
   }
 }

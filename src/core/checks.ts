@@ -35,6 +35,12 @@ const number =
 const segment = (what: string) =>
   string(what, (value) => (value === "." || value === ".." ? problem("custom", `${what} must not be "." or ".."`) : undefined));
 
+/** A check from a predicate: `message` when `test` fails. */
+export const satisfies =
+  (test: (value: unknown) => boolean, message: string, code = "invalid_format"): Check =>
+  (value) =>
+    test(value) ? undefined : problem(code, message);
+
 export const isSlug = segment("hub slug");
 export const isWallet = segment("wallet");
 export const isNonEmpty = (what: string) => string(what);

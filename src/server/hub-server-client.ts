@@ -125,11 +125,11 @@ export class HubServerClientBase extends HubClient {
    * ```
    */
   protected override request<T>(call: HubCall, options?: RequestOptions<T>): Promise<T> {
-    const afterResponse = (response: Response) => {
-      this.#clock.observe(response.headers.get("date"));
-      call.afterResponse?.(response);
+    const observeHeaders = (headers: Headers) => {
+      this.#clock.observe(headers.get("date"));
+      call.observeHeaders?.(headers);
     };
-    return super.request({ ...call, afterResponse }, options);
+    return super.request({ ...call, observeHeaders }, options);
   }
 
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */

@@ -1,7 +1,7 @@
-import * as z from "zod/mini";
-import { validate } from "./zod-validate";
-import type { HmacBackend } from "./crypto/backend";
+import type { ValidationIssue } from "../core/errors/hub-validation-error";
+import { assertNoIssues, isNonEmpty, satisfies, type Check } from "../core/checks";
 import { assertNotBrowser } from "./browser-guard";
+import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { signingPayload } from "./signing-payload";
 
 /**
@@ -37,52 +37,64 @@ export type SignRequestInput = (
   dangerouslyAllowBrowser?: boolean;
 };
 
-const signingKeySchema = z.string().check(z.regex(/^[0-9a-f]{64}$/, "signingKey must be 64 lowercase hex characters (sha256 of the secret)"));
-const secretSchema = z.string("secret must be a string").check(z.minLength(1, "secret must not be empty"));
+// Plain checks, not zod: signRequest is on the hot path (see bench/RESULTS.md), and every input
+// is a single string. No check ever puts the value in its message: it may be key material.
+const SIGNING_KEY = /^[0-9a-f]{64}$/;
+const isSigningKey = satisfies((v) => typeof v === "string" && SIGNING_KEY.test(v), "signingKey must be 64 lowercase hex characters (sha256 of the secret)");
+const isSecret = isNonEmpty("secret");
+const SIGN_CHECKS: ReadonlyArray<[keyof SignRequestInput, Check]> = [
+  ["timestamp", satisfies((v) => typeof v === "string" && /^\d+$/.test(v), "timestamp must be Unix seconds as a decimal string")],
+  ["method", isNonEmpty("method")],
+  ["path", satisfies((v) => typeof v === "string" && v.startsWith("/"), "path must start with /")],
+  ["body", satisfies((v) => typeof v === "string", "body must be the exact string sent", "invalid_type")],
+];
 
-/** Checks a secret or signing key without ever echoing it (zod issues carry no input here). */
-export function checkKeyMaterial(input: { secret?: unknown; signingKey?: unknown }, what: string): void {
-  if (input.signingKey !== undefined) validate(signingKeySchema, input.signingKey, what, ["signingKey"]);
-  else validate(secretSchema, input.secret, what, ["secret"]);
+function keyIssues(input: { secret?: unknown; signingKey?: unknown }): ValidationIssue[] {
+  const [field, check] = input.signingKey !== undefined ? (["signingKey", isSigningKey] as const) : (["secret", isSecret] as const);
+  const found = check(input[field]);
+  return found ? [{ path: [field], ...found }] : [];
 }
 
-const signInputSchema = z.object({
-  timestamp: z.string("timestamp must be a string").check(z.regex(/^\d+$/, "timestamp must be Unix seconds as a decimal string")),
-  method: z.string().check(z.minLength(1, "method must not be empty")),
-  path: z.string().check(z.refine((p) => p.startsWith("/"), "path must start with /")),
-  body: z.string("body must be the exact string sent"),
-});
+/** Checks a secret or signing key without ever echoing it. */
+export function checkKeyMaterial(input: { secret?: unknown; signingKey?: unknown }, what: string): void {
+  assertNoIssues(what, keyIssues(input));
+}
+
+const SIGNER_CACHE_SIZE = 16;
 
 /** `deriveSigningKey` and `signRequest` for one crypto backend. */
 export function createSigning(backend: HmacBackend) {
-  /**
-   * The signing key: lowercase hex SHA-256 of the UTF-8 secret (what the server stores).
-   * @example
-   * ```ts
-   * const signingKey = await deriveSigningKey(process.env.HUB_SECRET!);
-   * ```
-   */
+  // Prepared signers (a KeyObject or CryptoKey inside) by signing key, so that signing with a
+  // known key costs one HMAC. Only derived keys are cached, never secrets.
+  const signers = new Map<string, PayloadSigner | Promise<PayloadSigner>>();
+  const signerFor = (key: string) => {
+    let signer = signers.get(key);
+    if (signer === undefined) {
+      if (signers.size >= SIGNER_CACHE_SIZE) signers.delete(signers.keys().next().value!);
+      signer = backend.signerFor(key);
+      signers.set(key, signer);
+      if (signer instanceof Promise) signer.catch(() => signers.delete(key)); // never cache a failure
+    }
+    return signer;
+  };
+
   async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
     assertNotBrowser(options.dangerouslyAllowBrowser);
     checkKeyMaterial({ secret }, "secret");
     return backend.sha256Hex(secret);
   }
 
-  /**
-   * The `x-api-signature` of one request: lowercase hex HMAC-SHA256 of
-   * `timestamp.METHOD.path.body`, keyed with the signing key. `HubServerClient` does this for you.
-   * @example
-   * ```ts
-   * const signature = await signRequest({ signingKey, timestamp: "1700000000", method: "POST",
-   *   path: "/api/v1/hub/alpha/bits/earn", body: '{"wallet":"0xabc","amount":10,"ref":"r1"}' });
-   * ```
-   */
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
-    checkKeyMaterial(input, "signing input");
-    validate(signInputSchema, input, "signing input");
+    const issues = keyIssues(input);
+    for (const [field, check] of SIGN_CHECKS) {
+      const found = check(input[field]);
+      if (found) issues.push({ path: [field], ...found });
+    }
+    assertNoIssues("signing input", issues);
     const key = input.signingKey ?? (await backend.sha256Hex(input.secret));
-    const sign = await backend.signerFor(key);
+    const signer = signerFor(key);
+    const sign = typeof signer === "function" ? signer : await signer;
     return sign(signingPayload(input));
   }
 

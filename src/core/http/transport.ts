@@ -1,4 +1,4 @@
-import ky, { type KyInstance } from "ky";
+import ky, { type Hooks, type KyInstance } from "ky";
 import type { RequestEvent, RetryOptions } from "../types/options";
 import { toHubError } from "./ky-adapter";
 import { kyRetry, resolveRetry } from "./retry";
@@ -21,8 +21,6 @@ export interface SendOptions {
   authenticated: boolean;
   body?: string | undefined;
   beforeSend?: ((request: Request) => void | Promise<void>) | undefined;
-  /** Sees every response, error statuses included, before ky decides to throw or retry. */
-  afterResponse?: ((response: Response) => void) | undefined;
   signal?: AbortSignal | undefined;
   timeout?: number | false | undefined;
   retry?: number | RetryOptions | undefined;
@@ -39,52 +37,39 @@ export interface RawResponse {
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: TransportConfig;
+  // ky's retry settings, built once per method for the client's own retry options.
+  readonly #retry: Required<RetryOptions>;
+  readonly #kyRetry = new Map<string, ReturnType<typeof kyRetry>>();
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    const log = config.onRequest;
-    this.#ky = ky.create({
-      ...(config.fetch ? { fetch: config.fetch } : {}),
-      hooks: {
-        beforeRequest: [
-          (request, _options, { retryCount }) =>
-            callUserHook(log, { type: "request", method: request.method, url: request.url, attempt: retryCount + 1 }),
-        ],
-        afterResponse: [
-          (request, _options, response, { retryCount }) =>
-            callUserHook(log, {
-              type: "response",
-              method: request.method,
-              url: request.url,
-              attempt: retryCount + 1,
-              status: response.status,
-              requestId: response.headers.get("x-request-id") ?? undefined,
-            }),
-        ],
-      },
-    });
+    this.#retry = resolveRetry(config.retry);
+    this.#ky = ky.create({ ...(config.fetch ? { fetch: config.fetch } : {}), hooks: logHooks(config.onRequest) });
   }
 
   async send(options: SendOptions): Promise<RawResponse> {
     const timeout = options.timeout ?? this.#config.timeout;
-    const retry = resolveRetry(options.retry ?? this.#config.retry);
+    const method = options.method === "GET" ? "get" : "post";
     try {
       const response = await this.#ky(options.url, {
         method: options.method,
         headers: this.#headers(options),
         body: options.body ?? null,
         timeout,
-        retry: kyRetry(retry, options.method === "GET" ? "get" : "post"),
+        retry: options.retry === undefined ? this.#clientRetry(method) : kyRetry(resolveRetry(options.retry), method),
         signal: options.signal ?? null,
-        hooks: {
-          beforeRequest: options.beforeSend ? [options.beforeSend] : [],
-          afterResponse: options.afterResponse ? [(_request, _options, response) => options.afterResponse?.(response)] : [],
-        },
+        ...(options.beforeSend ? { hooks: { beforeRequest: [options.beforeSend] } } : {}),
       });
       return { status: response.status, headers: response.headers, text: await response.text() };
     } catch (error) {
       throw await toHubError(error, { signal: options.signal, timeout });
     }
+  }
+
+  #clientRetry(method: "get" | "post") {
+    let retry = this.#kyRetry.get(method);
+    if (!retry) this.#kyRetry.set(method, (retry = kyRetry(this.#retry, method)));
+    return retry;
   }
 
   #headers(options: SendOptions): Headers {
@@ -97,4 +82,29 @@ export class Transport {
     if (options.body !== undefined) headers.set("content-type", "application/json");
     return headers;
   }
+}
+
+/**
+ * The logging hooks, only when there is a logger: an `afterResponse` hook makes ky clone every
+ * response, which costs time on every call (see bench/RESULTS.md).
+ */
+function logHooks(log: ((event: RequestEvent) => void) | undefined): Hooks {
+  if (!log) return {};
+  return {
+    beforeRequest: [
+      (request, _options, { retryCount }) =>
+        callUserHook(log, { type: "request", method: request.method, url: request.url, attempt: retryCount + 1 }),
+    ],
+    afterResponse: [
+      (request, _options, response, { retryCount }) =>
+        callUserHook(log, {
+          type: "response",
+          method: request.method,
+          url: request.url,
+          attempt: retryCount + 1,
+          status: response.status,
+          requestId: response.headers.get("x-request-id") ?? undefined,
+        }),
+    ],
+  };
 }

@@ -1,0 +1,180 @@
+// `npm run bench`: the SDK against hand-written fetch + node:crypto, side by side in one run.
+// Each comparison runs R rounds; in each round both tasks run for the same time, in alternating
+// order, and the round's ratio SDK/baseline is taken. The table shows the median ratio and its
+// spread (min–max over rounds). `--smoke` runs a few short rounds only, to keep the bench working.
+import { fork } from "node:child_process";
+import { createHash, createHmac, webcrypto } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+import ky from "ky";
+import { Bench } from "tinybench";
+import { HubClient } from "../dist/index.js";
+import * as edge from "../dist/server/edge.js";
+import { HubServerClient, signRequest } from "../dist/server/node.js";
+
+const SMOKE = process.argv.includes("--smoke");
+const ROUNDS = SMOKE ? 2 : 7;
+const TIME_MS = SMOKE ? 60 : 400;
+const MEMORY_READS = SMOKE ? [500, 5_000] : [10_000, 100_000];
+
+const SECRET = "bench-secret";
+const KEY = createHash("sha256").update(SECRET).digest("hex");
+const PATH = "/api/v1/hub/alpha/bits/earn";
+const BODY = JSON.stringify({ wallet: "0x5e5bd2a4c89737010ede2ecf8bca2388637e5e89", amount: 797141, reason: "quest complete", ref: "quest-42:0x5e5bd2a4c8" });
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (n) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0));
+
+/** Runs both tasks for ROUNDS rounds, alternating their order; returns the per-round ratios. */
+async function compare({ sdk, baseline, concurrency = 1 }) {
+  // Concurrency n: each iteration is n requests in parallel, so ops/s × n is requests/s.
+  const parallel = (fn) => (concurrency > 1 ? () => Promise.all(Array.from({ length: concurrency }, fn)) : fn);
+  const ratios = [];
+  const hz = { sdk: [], baseline: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const bench = new Bench({
+      time: TIME_MS,
+      warmupTime: round === 0 ? TIME_MS : 50,
+    });
+    const tasks = [["sdk", parallel(sdk)], ["baseline", parallel(baseline)]];
+    if (round % 2 === 1) tasks.reverse();
+    for (const [name, fn] of tasks) bench.add(name, fn);
+    await bench.run();
+    const result = (name) => {
+      const task = bench.getTask(name).result;
+      if (task.state !== "completed") throw new Error(`${name}: ${task.state} ${task.error ?? ""}`);
+      return task.throughput.mean * concurrency;
+    };
+    hz.sdk.push(result("sdk"));
+    hz.baseline.push(result("baseline"));
+    ratios.push(hz.sdk.at(-1) / hz.baseline.at(-1));
+  }
+  return { ratio: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), sdk: median(hz.sdk), baseline: median(hz.baseline) };
+}
+
+function row(what, sdkName, baseName, goal, r) {
+  const met = r.ratio >= goal;
+  return `| ${what} | ${sdkName}: ${fmt(r.sdk)}/s | ${baseName}: ${fmt(r.baseline)}/s | **${r.ratio.toFixed(2)}×** (${r.min.toFixed(2)}–${r.max.toFixed(2)}) | ≥ ${goal}× ${met ? "✅" : "❌"} |`;
+}
+
+async function startServer() {
+  const child = fork(new URL("./server.mjs", import.meta.url), { stdio: "inherit" });
+  const { port } = await new Promise((resolve) => child.once("message", resolve));
+  return { baseUrl: `http://127.0.0.1:${port}/api/v1`, stop: () => child.kill() };
+}
+
+async function bundleRows() {
+  const size = async (contents, options = {}) => {
+    const out = await esbuild.build({ stdin: { contents, resolveDir: new URL("..", import.meta.url).pathname }, bundle: true, minify: true, write: false, format: "esm", platform: "browser", logLevel: "error", tsconfigRaw: {}, ...options });
+    return gzipSync(out.outputFiles[0].text, { level: 9 }).length / 1024;
+  };
+  const root = await size('import { HubClient } from "./dist/index.js"; globalThis.x = HubClient;');
+  const serverEdge = await size('import { HubServerClient } from "./dist/server/edge.js"; globalThis.x = HubServerClient;');
+  const serverNode = await size('import { HubServerClient } from "./dist/server/node.js"; globalThis.x = HubServerClient;', { platform: "node" });
+  const ky = await size('import ky from "ky"; globalThis.x = ky;');
+  const kyZod = await size('import ky from "ky"; import * as z from "zod/mini"; globalThis.x = [ky, z.safeParse(z.object({ a: z.string() }), {})];');
+  return [
+    `| browser bundle, min+gz | \`.\` ${root.toFixed(1)} KB; \`./server\` edge ${serverEdge.toFixed(1)} KB, node ${serverNode.toFixed(1)} KB | ky alone ${ky.toFixed(1)} KB; ky + zod/mini ${kyZod.toFixed(1)} KB | \`.\` − ky = ${(root - ky).toFixed(1)} KB | \`.\` ≤ 11 KB ${root <= 11 ? "✅" : "❌"} |`,
+  ];
+}
+
+async function memoryRow(client) {
+  const reads = async (count) => {
+    const workers = Array.from({ length: 16 }, async (_, w) => {
+      for (let i = w; i < count; i += 16) await client.getLeaderboard({ limit: 10 });
+    });
+    await Promise.all(workers);
+  };
+  const heap = () => {
+    globalThis.gc?.();
+    globalThis.gc?.();
+    return process.memoryUsage().heapUsed / 2 ** 20;
+  };
+  const [small, large] = MEMORY_READS;
+  await reads(1_000);
+  await reads(small);
+  const afterSmall = heap();
+  await reads(large - small);
+  const afterLarge = heap();
+  const growth = afterLarge - afterSmall;
+  const ok = globalThis.gc ? growth < 2 : undefined;
+  return `| memory | heap after ${fmt(small)} reads ${afterSmall.toFixed(1)} MB, after ${fmt(large)} ${afterLarge.toFixed(1)} MB | — | growth ${growth.toFixed(2)} MB | < 2 MB ${ok === undefined ? "(run with --expose-gc)" : ok ? "✅" : "❌"} |`;
+}
+
+const server = await startServer();
+try {
+  const client = new HubClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha" });
+  const backend = new HubServerClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", secret: SECRET });
+  const leaderboardUrl = `${server.baseUrl}/hub/alpha/leaderboard?limit=10`;
+  const subtleKey = await webcrypto.subtle.importKey("raw", new TextEncoder().encode(KEY), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const timestamp = () => String(Math.floor(Date.now() / 1000));
+  const sign = { timestamp: "1751007723", method: "POST", path: PATH, body: BODY, signingKey: KEY };
+
+  const rows = [];
+  rows.push(row("sign one award (150-byte body)", "signRequest, cached key", "createHmac, key precomputed", 0.8, await compare({
+    sdk: () => signRequest(sign),
+    baseline: () => createHmac("sha256", KEY).update(`${sign.timestamp}.POST.${PATH}.${BODY}`).digest("hex"),
+  })));
+  rows.push(row("WebCrypto signer", "edge signRequest", "subtle.sign, imported key", 0.9, await compare({
+    sdk: () => edge.signRequest(sign),
+    baseline: async () => Buffer.from(await webcrypto.subtle.sign("HMAC", subtleKey, new TextEncoder().encode(`${sign.timestamp}.POST.${PATH}.${BODY}`))).toString("hex"),
+  })));
+  for (const concurrency of [1, 16]) {
+    rows.push(row(`read round-trip, concurrency ${concurrency}`, "getLeaderboard", "fetch + res.json()", 0.9, await compare({
+      concurrency,
+      sdk: () => client.getLeaderboard({ limit: 10 }),
+      baseline: async () => {
+        const res = await fetch(leaderboardUrl, { headers: { "x-api-key": "pk_bench", accept: "application/json" } });
+        if (!res.ok) throw new Error(String(res.status));
+        return res.json();
+      },
+    })));
+  }
+  // The same calls through ky alone (the transport the SDK is built on), to separate the SDK's own
+  // cost from ky's: the goal against raw fetch includes ky's per-request cost.
+  const plainKy = ky.create({});
+  rows.push(row("read round-trip, concurrency 1", "getLeaderboard", "ky.get().json() alone", 0.9, await compare({
+    sdk: () => client.getLeaderboard({ limit: 10 }),
+    baseline: () => plainKy.get(leaderboardUrl, { headers: { "x-api-key": "pk_bench", accept: "application/json" } }).json(),
+  })));
+  let n = 0;
+  const handSigned = (send) => async () => {
+    const body = JSON.stringify({ wallet: "0xabc", amount: 10, reason: "quest", ref: `raw-${n++}` });
+    const ts = timestamp();
+    const signature = createHmac("sha256", KEY).update(`${ts}.POST.${PATH}.${body}`).digest("hex");
+    const headers = { "x-api-key": "pk_bench", "x-api-timestamp": ts, "x-api-signature": signature, "content-type": "application/json" };
+    return send(`${server.baseUrl}/hub/alpha/bits/earn`, body, headers);
+  };
+  rows.push(row("signed award round-trip", "awardPoints", "hand-signed fetch", 0.9, await compare({
+    sdk: () => backend.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: `sdk-${n++}` }),
+    baseline: handSigned(async (url, body, headers) => {
+      const res = await fetch(url, { method: "POST", body, headers });
+      if (!res.ok) throw new Error(String(res.status));
+      return res.json();
+    }),
+  })));
+  rows.push(row("signed award round-trip", "awardPoints", "hand-signed ky.post() alone", 0.9, await compare({
+    sdk: () => backend.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: `sdk-${n++}` }),
+    baseline: handSigned((url, body, headers) => plainKy.post(url, { body, headers }).json()),
+  })));
+  rows.push(...(await bundleRows()));
+  rows.push(await memoryRow(client));
+
+  const cpu = cpus()[0]?.model ?? "unknown CPU";
+  const header = [
+    `Machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 16)}Z${SMOKE ? " (smoke: short rounds, not a measurement)" : ""}`,
+    `Rounds: ${ROUNDS} × ${TIME_MS} ms per task, order alternating; ratio = SDK ÷ baseline, median (min–max).`,
+    "",
+    "| what | SDK | baseline in the same run | ratio | goal |",
+    "|---|---|---|---|---|",
+  ];
+  const table = [...header, ...rows].join("\n");
+  console.log(table);
+  if (!SMOKE && process.argv.includes("--write")) {
+    writeFileSync(new URL("./RESULTS.md", import.meta.url), `# Benchmark results\n\n\`npm run bench\` on this project's machine.\n\n${table}\n`);
+  }
+} finally {
+  server.stop();
+}
