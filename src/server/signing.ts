@@ -40,14 +40,25 @@ export type SignRequestInput = (
 // Plain checks, not zod: signRequest is on the hot path (see bench/RESULTS.md), and every input
 // is a single string. No check ever puts the value in its message: it may be key material.
 const SIGNING_KEY = /^[0-9a-f]{64}$/;
+const DIGITS = /^\d+$/;
 const isSigningKey = satisfies((v) => typeof v === "string" && SIGNING_KEY.test(v), "signingKey must be 64 lowercase hex characters (sha256 of the secret)");
 const isSecret = isNonEmpty("secret");
 const SIGN_CHECKS: ReadonlyArray<[keyof SignRequestInput, Check]> = [
-  ["timestamp", satisfies((v) => typeof v === "string" && /^\d+$/.test(v), "timestamp must be Unix seconds as a decimal string")],
+  ["timestamp", satisfies((v) => typeof v === "string" && DIGITS.test(v), "timestamp must be Unix seconds as a decimal string")],
   ["method", isNonEmpty("method")],
   ["path", satisfies((v) => typeof v === "string" && v.startsWith("/"), "path must start with /")],
   ["body", satisfies((v) => typeof v === "string", "body must be the exact string sent", "invalid_type")],
 ];
+
+/** The same rules as SIGN_CHECKS in one expression, for the hot path. */
+const looksValid = (input: SignRequestInput) =>
+  typeof input.timestamp === "string" &&
+  DIGITS.test(input.timestamp) &&
+  typeof input.method === "string" &&
+  input.method.trim() !== "" &&
+  typeof input.path === "string" &&
+  input.path.startsWith("/") &&
+  typeof input.body === "string";
 
 function keyIssues(input: { secret?: unknown; signingKey?: unknown }): ValidationIssue[] {
   const [field, check] = input.signingKey !== undefined ? (["signingKey", isSigningKey] as const) : (["secret", isSecret] as const);
@@ -73,7 +84,8 @@ export function createSigning(backend: HmacBackend) {
       if (signers.size >= SIGNER_CACHE_SIZE) signers.delete(signers.keys().next().value!);
       signer = backend.signerFor(key);
       signers.set(key, signer);
-      if (signer instanceof Promise) signer.catch(() => signers.delete(key)); // never cache a failure
+      // Once prepared, keep the function itself (no await per call); never keep a failure.
+      if (signer instanceof Promise) signer.then((ready) => signers.set(key, ready), () => signers.delete(key));
     }
     return signer;
   };
@@ -86,14 +98,18 @@ export function createSigning(backend: HmacBackend) {
 
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
-    const issues = keyIssues(input);
-    for (const [field, check] of SIGN_CHECKS) {
-      const found = check(input[field]);
-      if (found) issues.push({ path: [field], ...found });
+    // Fast path: a key already in the cache was checked when it was added; the issue list is only
+    // built when something is wrong.
+    const cached = input?.signingKey !== undefined ? signers.get(input.signingKey) : undefined;
+    if (!(cached !== undefined && looksValid(input))) {
+      const issues = keyIssues(input ?? {});
+      for (const [field, check] of SIGN_CHECKS) {
+        const found = check(input?.[field]);
+        if (found) issues.push({ path: [field], ...found });
+      }
+      assertNoIssues("signing input", issues);
     }
-    assertNoIssues("signing input", issues);
-    const key = input.signingKey ?? (await backend.sha256Hex(input.secret));
-    const signer = signerFor(key);
+    const signer = cached ?? signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
     const sign = typeof signer === "function" ? signer : await signer;
     return sign(signingPayload(input));
   }

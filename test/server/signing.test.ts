@@ -38,6 +38,15 @@ describe.each(implementations)("%s signer", (_name, signing) => {
     await expect(signing.signRequest(input as never)).rejects.toBeInstanceOf(HubValidationError);
   });
 
+  it("a cached signing key does not skip the input checks", async () => {
+    const signingKey = await signing.deriveSigningKey("cache-me");
+    const valid = { signingKey, timestamp: "1", method: "POST", path: "/x", body: "" };
+    await expect(signing.signRequest(valid)).resolves.toMatch(/^[0-9a-f]{64}$/);
+    for (const broken of [{ timestamp: "1.5" }, { method: " " }, { path: "x" }, { body: 1 }]) {
+      await expect(signing.signRequest({ ...valid, ...broken } as never)).rejects.toBeInstanceOf(HubValidationError);
+    }
+  });
+
   it("never echoes the secret in a validation error", async () => {
     const error = (await signing.signRequest({ secret: "TOP-SECRET-VALUE", timestamp: "nope", method: "POST", path: "/x", body: "" }).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(HubValidationError);

@@ -37,13 +37,13 @@ export interface RawResponse {
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: TransportConfig;
-  // ky's retry settings, built once per method for the client's own retry options.
-  readonly #retry: Required<RetryOptions>;
-  readonly #kyRetry = new Map<string, ReturnType<typeof kyRetry>>();
+  // ky's retry settings for the client's own retry options, built once per method.
+  readonly #kyRetry: Record<"get" | "post", ReturnType<typeof kyRetry>>;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    this.#retry = resolveRetry(config.retry);
+    const retry = resolveRetry(config.retry);
+    this.#kyRetry = { get: kyRetry(retry, "get"), post: kyRetry(retry, "post") };
     this.#ky = ky.create({ ...(config.fetch ? { fetch: config.fetch } : {}), hooks: logHooks(config.onRequest) });
   }
 
@@ -56,7 +56,7 @@ export class Transport {
         headers: this.#headers(options),
         body: options.body ?? null,
         timeout,
-        retry: options.retry === undefined ? this.#clientRetry(method) : kyRetry(resolveRetry(options.retry), method),
+        retry: options.retry === undefined ? this.#kyRetry[method] : kyRetry(resolveRetry(options.retry), method),
         signal: options.signal ?? null,
         ...(options.beforeSend ? { hooks: { beforeRequest: [options.beforeSend] } } : {}),
       });
@@ -64,12 +64,6 @@ export class Transport {
     } catch (error) {
       throw await toHubError(error, { signal: options.signal, timeout });
     }
-  }
-
-  #clientRetry(method: "get" | "post") {
-    let retry = this.#kyRetry.get(method);
-    if (!retry) this.#kyRetry.set(method, (retry = kyRetry(this.#retry, method)));
-    return retry;
   }
 
   #headers(options: SendOptions): Headers {

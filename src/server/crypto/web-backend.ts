@@ -3,7 +3,10 @@ import type { HmacBackend } from "./backend";
 const encoder = new TextEncoder();
 
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+// Native hex where a Buffer exists (Node, Bun, workers with nodejs_compat); a table elsewhere.
+const NativeBuffer = (globalThis as { Buffer?: { from(data: ArrayBuffer): { toString(encoding: "hex"): string } } }).Buffer;
 const toHex = (buffer: ArrayBuffer) => {
+  if (NativeBuffer) return NativeBuffer.from(buffer).toString("hex");
   let hex = "";
   for (const byte of new Uint8Array(buffer)) hex += HEX[byte];
   return hex;
@@ -15,6 +18,6 @@ export const webBackend: HmacBackend = {
   signerFor: async (key) => {
     // The CryptoKey is imported once; every signature reuses it.
     const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    return async (payload) => toHex(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(payload)));
+    return (payload) => crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(payload)).then(toHex);
   },
 };
