@@ -159,7 +159,7 @@ export class HubClient {
    * ```ts
    * class MyClient extends HubClient {
    *   ping() {
-   *     return this.request({ segments: [] , authenticated: false });
+   *     return this.request({ segments: [], authenticated: false });
    *   }
    * }
    * ```

@@ -64,9 +64,9 @@ export class HubServerClientBase extends HubClient {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
     super(options);
     checkKeyMaterial(options, "client options");
-    const key = options.signingKey ?? options.secret!;
     // Derived once per client; only the prepared signer is kept, never the secret itself.
-    this.#signer = Promise.resolve(options.signingKey ?? backend.sha256Hex(key)).then((k) => backend.signerFor(k));
+    const signingKey = options.signingKey ?? backend.sha256Hex(options.secret!);
+    this.#signer = Promise.resolve(signingKey).then((key) => backend.signerFor(key));
     this.#signer.catch(() => undefined); // surfaced on the first award instead
   }
 
