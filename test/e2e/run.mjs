@@ -39,7 +39,9 @@ async function step(what, body) {
 async function prepareConsumer() {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", work], { cwd: repo });
+  // Build first, then pack without scripts: prepack's build log would otherwise mix into the JSON.
+  await run("npm", ["run", "build"], { cwd: repo });
+  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: repo });
   const tarball = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
   cpSync(join(repo, "test/e2e/consumer"), consumer, { recursive: true });
   const mswVersion = JSON.parse(readFileSync(join(repo, "node_modules/msw/package.json"), "utf8")).version;
