@@ -1,11 +1,11 @@
 // The runtime matrix (issue 5): the packed package, over real sockets, in every runtime users run.
 // One line per check, then "e2e: N passed, M failed". Run by `npm run e2e` (installs runtimes first).
 import { execFile, spawn } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -84,9 +84,16 @@ async function browser(api) {
     const site = join(work, "site");
     await esbuild.build({ entryPoints: [join(consumer, "page.mjs")], bundle: true, format: "esm", platform: "browser", outfile: join(site, "page.js"), logLevel: "error", tsconfigRaw: {} });
     writeFileSync(join(site, "index.html"), `<!doctype html><meta charset="utf-8"><title>hub</title><pre id="result"></pre><script type="module" src="/page.js"></script>`);
+    // "/" is the test page; /examples/browser/ is the shipped example, whose import map points at
+    // /node_modules/, served from the consumer project where the packed package is installed.
+    const roots = { "/node_modules/": join(consumer, "node_modules"), "/examples/browser/": join(repo, "examples/browser") };
     const pages = createServer((req, res) => {
-      const file = req.url.startsWith("/page.js") ? "page.js" : "index.html";
-      res.writeHead(200, { "content-type": file.endsWith(".js") ? "text/javascript" : "text/html" }).end(readFileSync(join(site, file)));
+      const path = new URL(req.url, "http://localhost").pathname;
+      const prefix = Object.keys(roots).find((p) => path.startsWith(p));
+      const base = prefix ? roots[prefix] : site;
+      const file = resolve(base, `.${prefix ? path.slice(prefix.length - 1) : path}`.replace(/\/$/, "/index.html"));
+      if (!file.startsWith(base) || !existsSync(file)) return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": file.endsWith(".js") ? "text/javascript" : "text/html" }).end(readFileSync(file));
     });
     await new Promise((resolve) => pages.listen(0, "localhost", resolve));
     const require = createRequire(join(runtimes, "tools/package.json"));
@@ -103,6 +110,13 @@ async function browser(api) {
       const preflights = api.seen.preflights - preflightsBefore;
       const results = [...JSON.parse(stdout), { name: `CORS preflight from ${pageOrigin} to ${api.origin}`, ok: preflights > 0, error: `${preflights} preflights` }];
       parseResults(`browser ${instance.version()} (page on ${pageOrigin}, API on ${api.origin}, ${preflights} preflights)`, JSON.stringify(results));
+
+      const example = await instance.newPage();
+      await example.goto(`${pageOrigin}/examples/browser/?api=${encodeURIComponent(api.baseUrl)}&clientId=pk_alpha_demo&hub=alpha`);
+      await example.waitForSelector("#app h1", { timeout: 30_000 });
+      const title = await example.textContent("#app h1");
+      const rows = await example.locator("#app li").count();
+      line(title === "Alpha Hub" && rows === 5, "browser example examples/browser/index.html (plain ESM, import map, no bundler)", `"${title}", ${rows} stakers`);
     } finally {
       await instance.close();
       pages.close();
