@@ -2,6 +2,7 @@ import { HTTPError, type RetryOptions as KyRetryOptions } from "ky";
 import { HubError } from "../errors/hub-error";
 import type { RetryOptions } from "../types/options";
 import { parseRetryAfter } from "./retry-after";
+import { UserHookError } from "./user-hook";
 
 /** Statuses worth another attempt: timeouts, rate limits, and transient server/proxy failures. */
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524];
@@ -29,7 +30,7 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post")
     jitter: (delay) => delay * (0.5 + Math.random() / 2),
     shouldRetry: ({ error }) => {
       // Our own errors (validation, signing, a failing user hook) and aborts are final.
-      if (error instanceof HubError || error.name === "AbortError" || error.name === "UserHookError") return false;
+      if (error instanceof HubError || error instanceof UserHookError || error.name === "AbortError") return false;
       if (error instanceof HTTPError) {
         const wait = parseRetryAfter(error.response.headers.get("retry-after"));
         if (wait !== undefined && wait * 1000 > options.maxRetryAfter) return false;
