@@ -187,8 +187,14 @@ describe("onRequest hook", () => {
 
   it("an error thrown by the hook reaches the caller unchanged and is not retried", async () => {
     const boom = new Error("logger down");
-    const error = await client({ onRequest: () => { throw boom; } }).getHub().catch((e: unknown) => e);
+    let calls = 0;
+    const onRequest = () => {
+      calls++;
+      throw boom;
+    };
+    const error = await client({ onRequest }).getHub().catch((e: unknown) => e);
     expect(error).toBe(boom);
+    expect(calls).toBe(1); // a retry would call the hook again
     expect(mock.requests).toHaveLength(0);
   });
 });
