@@ -10,7 +10,10 @@ export interface SigningVector {
   signature: string;
 }
 
-/** The shared signing vectors, from an independent implementation (../shared/vectors). */
+/**
+ * The signing vectors from an independent implementation, in the repository's own copy
+ * (test/fixtures): a clone of this repository has nothing outside its tree.
+ */
 export const vectors: SigningVector[] = JSON.parse(
-  readFileSync(fileURLToPath(new URL("../../../shared/vectors/signing.json", import.meta.url)), "utf8"),
+  readFileSync(fileURLToPath(new URL("../fixtures/signing-vectors.json", import.meta.url)), "utf8"),
 );
