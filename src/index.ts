@@ -30,6 +30,7 @@ export {
   HubConnectionError,
   HubTimeoutError,
   HubAbortError,
+  HubRedirectError,
   HubValidationError,
   HubResponseError,
   type ResponseProblem,

@@ -1,8 +1,23 @@
 import type { ValidationIssue } from "../core/errors/hub-validation-error";
-import { assertNoIssues, isCount, isDuration, isNonEmpty, isSlug, isTimeout, issuesOf } from "../core/checks";
+import { assertNoIssues, isCount, isDuration, isNonEmpty, isSlug, isTimeout, issuesOf, satisfies } from "../core/checks";
 import type { HubClientOptions } from "../core/types/options";
 
 const RETRY_FIELDS = ["backoff", "maxBackoff", "maxRetryAfter"] as const;
+
+// A header value must not hold CR, LF or NUL (header injection), nor, for fetch, code points
+// beyond Latin-1. A client id is stricter: printable ASCII, no spaces, which also catches the
+// trailing newline an environment variable read from a file often has.
+const TOKEN = /^[\x21-\x7e]+$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const isClientId = satisfies(
+  (value) => typeof value === "string" && TOKEN.test(value),
+  "clientId must be printable ASCII without spaces or line breaks (a trailing newline from the environment?)",
+);
+const safeHeaders = (headers: unknown) =>
+  typeof headers === "object" &&
+  headers !== null &&
+  Object.entries(headers).every(([name, value]) => HEADER_NAME.test(name) && typeof value === "string" && HEADER_VALUE.test(value));
 
 const mustBe = (ok: boolean, path: string, message: string): ValidationIssue[] =>
   ok ? [] : [{ path: [path], code: "invalid_type", message }];
@@ -14,7 +29,7 @@ const mustBe = (ok: boolean, path: string, message: string): ValidationIssue[] =
 export function checkClientOptions(options: HubClientOptions): void {
   const { timeout, retry, fetch, headers, onRequest } = options;
   const issues = [
-    ...issuesOf(isNonEmpty("clientId"), options.clientId, ["clientId"]),
+    ...issuesOf(typeof options.clientId === "string" && options.clientId !== "" ? isClientId : isNonEmpty("clientId"), options.clientId, ["clientId"]),
     ...issuesOf(isSlug, options.hub, ["hub"]),
     ...(timeout === undefined || timeout === false ? [] : issuesOf(isTimeout, timeout, ["timeout"])),
     ...(typeof retry === "object" && retry !== null
@@ -28,9 +43,9 @@ export function checkClientOptions(options: HubClientOptions): void {
     ...mustBe(fetch === undefined || typeof fetch === "function", "fetch", "fetch must be a function"),
     ...mustBe(onRequest === undefined || typeof onRequest === "function", "onRequest", "onRequest must be a function"),
     ...mustBe(
-      headers === undefined || (typeof headers === "object" && headers !== null && Object.values(headers).every((v) => typeof v === "string")),
+      headers === undefined || safeHeaders(headers),
       "headers",
-      "headers must be an object of string values",
+      "headers must be an object of valid header names and string values without line breaks",
     ),
   ];
   assertNoIssues("client options", issues);

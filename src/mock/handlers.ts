@@ -58,7 +58,10 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
   const decorate = (response: Response) => {
     if (response.type === "error") return response; // a network error has no headers
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
-    if (settings.sendDateHeader) response.headers.set("date", new Date(state.now()).toUTCString());
+    // A cached copy carries the Date of when it was stored and its Age (RFC 9111).
+    const age = state.faults.cachedAges.shift();
+    if (settings.sendDateHeader) response.headers.set("date", new Date(state.now() - (age ?? 0) * 1000).toUTCString());
+    if (age !== undefined) response.headers.set("age", String(age));
     response.headers.set("x-request-id", state.nextRequestId());
     return response;
   };

@@ -43,12 +43,33 @@ export interface HubMock {
   readonly requests: readonly RecordedRequest[];
   /** A wallet's reward-point balance in a hub. */
   balanceOf(hub: string, wallet: string): number;
-  /** Apply the next `count` valid writes but lose their answers (a network error, or a 5xx page). */
+  /**
+   * Apply the next `count` valid writes but lose their answers: a connection reset
+   * (`"network-error"`, the default) or a proxy's 5xx page.
+   */
   loseNextWrites(count: number, how?: LostAnswer): void;
   /** Answer the next `count` requests with 429 and `Retry-After: retryAfterSeconds`. */
   rateLimitNext(count: number, retryAfterSeconds?: number): void;
   /** Answer the next `count` requests with a canned response (default: a proxy's HTML 503). */
   failNext(count: number, response?: CannedResponse): void;
+  /**
+   * Answer the next `count` requests with a redirect to `location` (resolved against the request
+   * URL), as a moved API or a misconfigured proxy would. Nothing is applied.
+   * @example
+   * ```ts
+   * mock.redirectNext(1, "https://elsewhere.test/api/v1/hub/alpha/bits/earn", 307);
+   * ```
+   */
+  redirectNext(count: number, location: string, status?: 301 | 302 | 303 | 307 | 308): void;
+  /**
+   * Answer the next `count` requests as a cache would serve a stored copy: `Age: ageSeconds` and a
+   * `Date` that many seconds old (the request is still handled normally).
+   * @example
+   * ```ts
+   * mock.serveCachedNext(1, 7_200); // a CDN's two-hour-old copy
+   * ```
+   */
+  serveCachedNext(count: number, ageSeconds: number): void;
   /** Set the server clock's offset from the real clock, in milliseconds. */
   setClockOffset(ms: number): void;
   /** Back to the start: balances, ledger, requests, faults and clock. */
@@ -91,6 +112,9 @@ export function createHubMock(options: HubMockOptions = {}): HubMock {
     loseNextWrites: (count, how = "network-error") => repeat(state.faults.lostWrites, count, how),
     rateLimitNext: (count, retryAfterSeconds = 1) => repeat(state.faults.rateLimits, count, retryAfterSeconds),
     failNext: (count, response = {}) => repeat(state.faults.canned, count, response),
+    redirectNext: (count, location, status = 307) =>
+      repeat(state.faults.canned, count, { status, body: "", contentType: "text/plain", headers: { location } }),
+    serveCachedNext: (count, ageSeconds) => repeat(state.faults.cachedAges, count, ageSeconds),
     setClockOffset: (ms) => {
       state.clockOffsetMs = ms;
     },

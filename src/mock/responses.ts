@@ -6,7 +6,7 @@ export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, POST, OPTIONS",
   "access-control-allow-headers": "x-api-key, content-type, x-api-timestamp, x-api-signature",
-  "access-control-expose-headers": "Date, Retry-After, x-request-id",
+  "access-control-expose-headers": "Date, Age, Retry-After, Location, x-request-id",
   "access-control-max-age": "600",
 };
 

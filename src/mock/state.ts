@@ -17,7 +17,7 @@ export class MockState {
   requests: RecordedRequest[] = [];
   /** Server clock minus real clock, in milliseconds. */
   clockOffsetMs: number;
-  faults = { lostWrites: [] as LostAnswer[], rateLimits: [] as number[], canned: [] as CannedResponse[] };
+  faults = { lostWrites: [] as LostAnswer[], rateLimits: [] as number[], canned: [] as CannedResponse[], cachedAges: [] as number[] };
 
   constructor(hubs: Record<string, MockHub>, keys: Record<string, MockKey>, clockOffsetMs: number) {
     this.hubs = hubs;
@@ -71,7 +71,7 @@ export class MockState {
     this.ledger = [];
     this.requests = [];
     this.clockOffsetMs = this.#initialClockOffset;
-    this.faults = { lostWrites: [], rateLimits: [], canned: [] };
+    this.faults = { lostWrites: [], rateLimits: [], canned: [], cachedAges: [] };
   }
 }
 

@@ -126,7 +126,7 @@ export class HubServerClientBase extends HubClient {
    */
   protected override request<T>(call: HubCall, options?: RequestOptions<T>): Promise<T> {
     const observeHeaders = (headers: Headers) => {
-      this.#clock.observe(headers.get("date"));
+      this.#clock.observe(headers);
       call.observeHeaders?.(headers);
     };
     return super.request({ ...call, observeHeaders }, options);
@@ -135,6 +135,7 @@ export class HubServerClientBase extends HubClient {
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */
   #refusedForSkew(error: unknown, signedAt: string): boolean {
     if (!(error instanceof HubApiError) || !REFUSAL_STATUSES.has(error.status)) return false;
+    if (error.headers.age !== undefined) return false; // a cached copy's Date tells nothing
     const serverMs = Date.parse(error.headers.date ?? "");
     if (Number.isNaN(serverMs) || signedAt === "") return false;
     return Math.abs(serverMs / 1000 - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;

@@ -1,7 +1,7 @@
 /**
  * The server's clock as seen from here: the offset between the local clock and the `Date` header
- * of the server's latest answer. Signed timestamps use it, so a skewed local clock still signs
- * within the server's ±300 s window.
+ * of the server's latest fresh answer. Signed timestamps use it, so a skewed local clock still
+ * signs within the server's ±300 s window.
  */
 export class ServerClock {
   #offsetMs = 0;
@@ -16,9 +16,15 @@ export class ServerClock {
     return String(Math.floor((Date.now() + this.#offsetMs) / 1000));
   }
 
-  /** Learns the offset from a response's `Date` header; a missing or bad header changes nothing. */
-  observe(dateHeader: string | null | undefined): void {
-    const serverMs = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  /**
+   * Learns the offset from an answer's headers. Only a fresh answer tells the time: a cached copy
+   * (any `Age` header, RFC 9111) carries the `Date` of when it was stored, hours old perhaps. A
+   * missing or unreadable `Date` changes nothing.
+   */
+  observe(headers: Headers): void {
+    if (headers.has("age")) return;
+    const date = headers.get("date");
+    const serverMs = date ? Date.parse(date) : Number.NaN;
     if (Number.isNaN(serverMs)) return;
     // Date has whole seconds: the server's time was within [date, date + 1 s), so take the middle.
     this.#offsetMs = serverMs + 500 - Date.now();

@@ -60,7 +60,14 @@ const looksValid = (input: SignRequestInput) =>
   input.path.startsWith("/") &&
   typeof input.body === "string";
 
+const MISSING_KEY: ValidationIssue = {
+  path: ["secret"],
+  code: "invalid_type",
+  message: "give `secret` or `signingKey` (is the environment variable that holds it set?)",
+};
+
 function keyIssues(input: { secret?: unknown; signingKey?: unknown }): ValidationIssue[] {
+  if (input.secret === undefined && input.signingKey === undefined) return [MISSING_KEY];
   const [field, check] = input.signingKey !== undefined ? (["signingKey", isSigningKey] as const) : (["secret", isSecret] as const);
   const found = check(input[field]);
   return found ? [{ path: [field], ...found }] : [];

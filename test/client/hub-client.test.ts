@@ -157,8 +157,28 @@ describe("constructor options", () => {
     ["empty hub", { ...base, hub: "" }],
     ["negative retry", { ...base, retry: -1 }],
     ["zero timeout", { ...base, timeout: 0 }],
+    ["a clientId with a line break", { ...base, clientId: "pk_alpha\r\nx-evil: 1" }],
+    ["a clientId with a trailing newline", { ...base, clientId: "pk_alpha\n" }],
+    ["a clientId with a space", { ...base, clientId: "pk alpha" }],
+    ["a clientId beyond ASCII", { ...base, clientId: "pk_älpha" }],
+    ["a header value with a line break", { ...base, headers: { "user-agent": "bot\r\nx: 1" } }],
+    ["an invalid header name", { ...base, headers: { "bad name": "v" } }],
   ])("%s is a HubValidationError", (_name, options) => {
     expect(() => new HubClient(options as never)).toThrow(HubValidationError);
+  });
+
+  it("a header-unsafe clientId is refused without echoing it", () => {
+    const error = (() => {
+      try {
+        return new HubClient({ ...base, clientId: "pk_SECRETISH\r\n" });
+      } catch (e) {
+        return e as HubValidationError;
+      }
+    })() as HubValidationError;
+    expect(error.message).toBe(
+      "Invalid client options: clientId: clientId must be printable ASCII without spaces or line breaks (a trailing newline from the environment?)",
+    );
+    expect(error.message).not.toContain("SECRETISH");
   });
 
   it.each([

@@ -114,9 +114,9 @@ describe("mock: HTTP surface", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
   });
 
-  it("exposes Date, Retry-After and x-request-id to browsers", async () => {
+  it("exposes Date, Age, Retry-After, Location and x-request-id to browsers", async () => {
     const response = await fetch(mock.baseUrl);
-    expect(response.headers.get("access-control-expose-headers")).toBe("Date, Retry-After, x-request-id");
+    expect(response.headers.get("access-control-expose-headers")).toBe("Date, Age, Retry-After, Location, x-request-id");
     expect(response.headers.get("x-request-id")).toMatch(/^req_mock_/);
   });
 

@@ -41,9 +41,23 @@ describe("awardPoints", () => {
     await expect(client({ secret: undefined, signingKey: SIGNING_KEY }).awardPoints(award)).resolves.toMatchObject({ awarded: 10 });
   });
 
-  it("keeps extra award fields in the body", async () => {
-    await client().awardPoints({ ...award, campaign: "winter" });
-    expect(JSON.parse(earnRequests()[0]!.body)).toMatchObject({ campaign: "winter" });
+  it("award input is exact: a misspelt field is a compile error and a HubValidationError, nothing sent", async () => {
+    // @ts-expect-error `reson` is not a field of an award
+    const error = await client().awardPoints({ wallet: WALLET, amount: 1, reson: "typo", ref: "r-typo" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect((error as HubValidationError).issues).toEqual([
+      { path: ["reson"], code: "unrecognized_keys", message: 'unknown field "reson": this award takes wallet, amount, reason, ref' },
+    ]);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("a kind award takes no reason", async () => {
+    // @ts-expect-error `reason` belongs to the amount shape
+    const error = await client().awardPoints({ wallet: WALLET, kind: "daily-login", reason: "x", ref: "r" }).catch((e: unknown) => e);
+    expect((error as HubValidationError).issues).toEqual([
+      { path: ["reason"], code: "unrecognized_keys", message: 'unknown field "reason": this award takes wallet, kind, ref' },
+    ]);
+    expect(mock.requests).toHaveLength(0);
   });
 
   it("the same ref twice credits once", async () => {
@@ -136,6 +150,8 @@ describe("validation before sending", () => {
     ["neither amount nor kind", { wallet: WALLET, ref: "r" }],
     ["a non-string reason", { ...award, reason: 5 }],
     ["no award at all", undefined],
+    ["an array", [award]],
+    ["null", null],
   ])("%s → HubValidationError, nothing sent", async (_name, input) => {
     const error = await client().awardPoints(input as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HubValidationError);
@@ -152,6 +168,12 @@ describe("validation before sending", () => {
     ["a malformed signing key", { secret: undefined, signingKey: "abc" }],
   ])("the constructor refuses %s", (_name, overrides) => {
     expect(() => client(overrides)).toThrow(HubValidationError);
+  });
+
+  it("a missing secret says that secret or signingKey is needed and hints at the environment", () => {
+    expect(() => client({ secret: undefined })).toThrow(
+      "Invalid client options: secret: give `secret` or `signingKey` (is the environment variable that holds it set?)",
+    );
   });
 });
 

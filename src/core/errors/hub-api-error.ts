@@ -19,6 +19,8 @@ export interface ApiErrorInit {
   body: unknown;
   /** Response headers (lower-case names). */
   headers: Readonly<Record<string, string>>;
+  /** Whether the call was a write that may have been applied (see {@link HubError.mayHaveBeenApplied}). @default false */
+  mayHaveBeenApplied?: boolean | undefined;
 }
 
 /**
@@ -41,7 +43,7 @@ export class HubApiError extends HubError {
   readonly status: number;
   /** Error code from the body, when present. */
   readonly code: string | undefined;
-  /** The error body as received (parsed JSON, or text when it was not JSON). */
+  /** The error body as received: parsed JSON, or its text (the first 4 KB) when it was not JSON. */
   readonly body: unknown;
   /** Value of the `x-request-id` response header, when present: quote it to the API operator. */
   readonly requestId: string | undefined;
@@ -49,7 +51,7 @@ export class HubApiError extends HubError {
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(init: ApiErrorInit) {
-    super(init.message);
+    super(init.message, { mayHaveBeenApplied: init.mayHaveBeenApplied });
     this.status = init.status;
     this.code = init.code;
     this.body = init.body;

@@ -13,4 +13,36 @@
 export class HubError extends Error {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name: string = "HubError";
+  /**
+   * True when a write failed after it may have reached the server (a reset or timeout after
+   * sending, a 5xx): it may have been applied. Retrying with the same `ref` is safe either way.
+   * Always false for reads and for failures before anything was sent.
+   */
+  readonly mayHaveBeenApplied: boolean;
+
+  constructor(message?: string, options?: { cause?: unknown; mayHaveBeenApplied?: boolean | undefined }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.mayHaveBeenApplied = options?.mayHaveBeenApplied ?? false;
+  }
+
+  /**
+   * What `JSON.stringify` shows: the name, the message (which `Error` hides from JSON) and the
+   * subclass's public fields. Never key material, never the request.
+   * @example
+   * ```ts
+   * logger.error(JSON.stringify(error)); // {"name":"NotFoundError","message":"404 …","status":404,…}
+   * ```
+   */
+  toJSON(): Record<string, unknown> {
+    const json: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const field of JSON_FIELDS) {
+      const value = (this as Record<string, unknown>)[field];
+      if (value !== undefined) json[field] = value;
+    }
+    return json;
+  }
 }
+
+// Public fields of the subclasses that are safe and useful in logs (bodies and headers are not:
+// they may be large, and headers may carry cookies).
+const JSON_FIELDS = ["status", "code", "requestId", "problem", "issues", "retryAfter", "timeout", "location", "origin", "mayHaveBeenApplied"];

@@ -26,7 +26,7 @@ export class HubResponseError extends HubError {
   readonly status: number;
   /** What is wrong with the body. */
   readonly problem: ResponseProblem;
-  /** The body: its text for `empty-body` and `invalid-json`, the parsed JSON for `unexpected-shape` and `schema-mismatch`. */
+  /** The body: its text (the first 4 KB) for `empty-body` and `invalid-json`, the parsed JSON for `unexpected-shape` and `schema-mismatch`. */
   readonly body: unknown;
   /** A short, single-line excerpt of the body for logs. */
   readonly bodyExcerpt: string;

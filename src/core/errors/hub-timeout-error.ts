@@ -1,8 +1,8 @@
 import { HubConnectionError } from "./hub-connection-error";
 
 /**
- * Every attempt ran past the per-attempt `timeout`. A timed-out write may still have been applied:
- * retry it with the same `ref` and the server applies it at most once.
+ * Every attempt ran past the per-attempt `timeout`. A timed-out write may still have been applied
+ * (`mayHaveBeenApplied`): retry it with the same `ref` and the server applies it at most once.
  *
  * @example
  * ```ts
@@ -15,8 +15,8 @@ export class HubTimeoutError extends HubConnectionError {
   /** The per-attempt timeout in milliseconds. */
   readonly timeout: number;
 
-  constructor(timeout: number) {
-    super(`Request timed out after ${timeout} ms.`);
+  constructor(timeout: number, options?: { origin?: string | undefined; mayHaveBeenApplied?: boolean }) {
+    super(`Request to ${options?.origin ?? "the API"} timed out after ${timeout} ms.`, { code: "ETIMEDOUT", ...options });
     this.timeout = timeout;
   }
 }

@@ -9,6 +9,7 @@ export { ServerError } from "./server-error";
 export { HubConnectionError } from "./hub-connection-error";
 export { HubTimeoutError } from "./hub-timeout-error";
 export { HubAbortError } from "./hub-abort-error";
+export { HubRedirectError } from "./hub-redirect-error";
 export { HubValidationError, type ValidationIssue } from "./hub-validation-error";
 export { HubResponseError, type ResponseProblem } from "./hub-response-error";
 export { apiErrorFromResponse } from "./api-error-from-response";

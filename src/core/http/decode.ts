@@ -1,7 +1,7 @@
 import { HubResponseError, type ResponseProblem } from "../errors/hub-response-error";
 import type { ValidationIssue } from "../errors/hub-validation-error";
 import type { StandardSchemaV1 } from "../types/standard-schema";
-import { excerpt, parseJson } from "./body";
+import { excerpt, keptBody, parseJson } from "./body";
 import type { RawResponse } from "./transport";
 
 /**
@@ -19,7 +19,7 @@ function accepts(kind: BodyKind, value: unknown): boolean {
   return isPlainObject(value) || (kind === "object-or-array" && Array.isArray(value));
 }
 
-function fail(response: RawResponse, problem: ResponseProblem, detail: string, body: unknown = response.text, issues: ValidationIssue[] = []) {
+function fail(response: RawResponse, problem: ResponseProblem, detail: string, body: unknown = keptBody(response.text), issues: ValidationIssue[] = []) {
   return new HubResponseError({ status: response.status, problem, detail, body, bodyExcerpt: excerpt(response.text), issues });
 }
 

@@ -29,12 +29,20 @@ describe("odd 2xx bodies are typed errors with status and excerpt", () => {
     expect(await client().getHub()).toEqual({ slug: "alpha", x: 1 });
   });
 
-  it("a long HTML body is cut to a short excerpt", async () => {
-    server.use(http.get(hubUrl(), () => HttpResponse.html(`<p>${"x".repeat(5_000)}</p>`)));
+  it("a long HTML body is cut to a short excerpt, and the error keeps only its first 4 KB", async () => {
+    const page = `<p>${"x".repeat(10_000_000)}</p>`;
+    server.use(http.get(hubUrl(), () => HttpResponse.html(page)));
     const error = (await client().getHub().catch((e: unknown) => e)) as HubResponseError;
     expect(error.bodyExcerpt.length).toBeLessThanOrEqual(201);
     expect(error.message.length).toBeLessThan(400);
-    expect(error.body).toHaveLength(5_007);
+    expect(error.body).toBe(`${page.slice(0, 4_096)}… (10000007 characters in all)`);
+  });
+
+  it("a body of exactly 4 KB is kept whole", async () => {
+    const page = "y".repeat(4_096);
+    server.use(http.get(hubUrl(), () => HttpResponse.text(page)));
+    const error = (await client().getHub().catch((e: unknown) => e)) as HubResponseError;
+    expect(error.body).toBe(page);
   });
 
   it("the leaderboard accepts a bare array of rows", async () => {
