@@ -1,8 +1,8 @@
 /**
- * @module public-hub-sdk
  * `public-hub-sdk`: the browser-safe entry. Reads of one hub with the public client id; typed
  * errors. Signed awards live in `public-hub-sdk/server`, which this entry never imports.
  *
+ * @module public-hub-sdk
  * @example
  * ```ts
  * import { HubClient, NotFoundError } from "public-hub-sdk";

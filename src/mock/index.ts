@@ -1,10 +1,10 @@
 /**
- * @module public-hub-sdk/mock
  * `public-hub-sdk/mock`: the Public Hub API as MSW request handlers, for testing apps without a
  * server. It implements keys and hub scoping, signature checks in a ±300 s window, idempotent
  * `ref`s, and fault injection; its error bodies, statuses and header formats can be switched to
  * match other servers. Needs `msw` 2 (a peer dependency).
  *
+ * @module public-hub-sdk/mock
  * @example
  * ```ts
  * import { setupServer } from "msw/node";

@@ -7,12 +7,29 @@
 import { BrowserNotAllowedError } from "./browser-guard";
 import type { HubServerClientOptions } from "./hub-server-client";
 
-/** Refuses to exist in a browser: award points from your backend. */
+/**
+ * Refuses to exist in a browser: award points from your backend. Its types refuse too, so a
+ * bundler resolving the `browser` condition (Vite; TypeScript with
+ * `"customConditions": ["browser"]`) reports the mistake at compile time.
+ * @deprecated public-hub-sdk/server does not run in a browser: the secret must stay on your server.
+ */
 export class HubServerClient {
-  constructor(_options: HubServerClientOptions) {
+  /** @deprecated public-hub-sdk/server does not run in a browser: award points from your backend. */
+  constructor(_options: BrowserOnlyRefusal) {
+    throw new BrowserNotAllowedError();
+  }
+
+  /** @deprecated public-hub-sdk/server does not run in a browser: award points from your backend. */
+  awardPoints(_award: BrowserOnlyRefusal): never {
     throw new BrowserNotAllowedError();
   }
 }
+
+/**
+ * No value has this type: what the browser build of `public-hub-sdk/server` accepts, so that any
+ * call to it is a compile error there.
+ */
+export type BrowserOnlyRefusal = never & { readonly "public-hub-sdk/server does not run in a browser": unique symbol };
 
 /** Refuses to run in a browser. */
 export async function deriveSigningKey(_secret: string): Promise<string> {

@@ -1,8 +1,8 @@
 /**
- * @module public-hub-sdk/server
  * `public-hub-sdk/server` for Node, Bun and Deno: signing with `node:crypto`. Never import it in
  * browser code: it needs the API secret.
  *
+ * @module public-hub-sdk/server
  * @example
  * ```ts
  * import { HubServerClient } from "public-hub-sdk/server";

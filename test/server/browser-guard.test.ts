@@ -30,8 +30,21 @@ describe("the server entry in a DOM environment", () => {
 
 describe("the browser build of the server entry", () => {
   it("throws the same error from every entry point, even when allowed", async () => {
+    // @ts-expect-error the browser build's types refuse construction too
     expect(() => new browserStub.HubServerClient({ ...options, dangerouslyAllowBrowser: true })).toThrow(BrowserNotAllowedError);
     await expect(browserStub.signRequest(signInput)).rejects.toBeInstanceOf(BrowserNotAllowedError);
     await expect(browserStub.deriveSigningKey("s")).rejects.toBeInstanceOf(BrowserNotAllowedError);
+  });
+});
+
+describe("the browser build's types refuse the server client", () => {
+  it("constructing it or awarding with it is a compile error (tsc checks the expect-errors)", () => {
+    const attempt = () => {
+      // @ts-expect-error the browser build takes no options: it does not run there
+      const client = new browserStub.HubServerClient(options);
+      // @ts-expect-error awardPoints refuses every award in the browser build
+      return client.awardPoints({ wallet: "0xabc", amount: 1, ref: "r" });
+    };
+    expect(attempt).toThrow(BrowserNotAllowedError);
   });
 });
