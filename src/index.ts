@@ -15,7 +15,7 @@
  * }
  * ```
  */
-export { HubClient, type HubCall, type LeaderboardQuery } from "./client/hub-client";
+export { HubClient, type HubCall, type LeaderboardQuery, type RateLimitStatus } from "./client/hub-client";
 export { leaderboardRows } from "./client/leaderboard-rows";
 export {
   HubError,
@@ -36,7 +36,8 @@ export {
   type ResponseProblem,
   type ValidationIssue,
 } from "./core/errors/index";
-export type { HubClientOptions, RequestOptions, RetryOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
+export type { HubClientOptions, RequestOptions, RetryOptions, RateLimitOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
+export type { OutgoingAttempt } from "./core/http/attempt";
 export type { BodyKind } from "./core/http/decode";
 export type {
   JsonObject,

@@ -27,7 +27,7 @@ const mustBe = (ok: boolean, path: string, message: string): ValidationIssue[] =
  * echoed in a message: a server client's options also hold the secret.
  */
 export function checkClientOptions(options: HubClientOptions): void {
-  const { timeout, retry, fetch, headers, onRequest } = options;
+  const { timeout, retry, fetch, headers, onRequest, rateLimit } = options;
   const issues = [
     ...issuesOf(typeof options.clientId === "string" && options.clientId !== "" ? isClientId : isNonEmpty("clientId"), options.clientId, ["clientId"]),
     ...issuesOf(isSlug, options.hub, ["hub"]),
@@ -40,6 +40,7 @@ export function checkClientOptions(options: HubClientOptions): void {
       : retry === undefined
         ? []
         : issuesOf(isCount("retry"), retry, ["retry"])),
+    ...rateLimitIssues(rateLimit),
     ...mustBe(fetch === undefined || typeof fetch === "function", "fetch", "fetch must be a function"),
     ...mustBe(onRequest === undefined || typeof onRequest === "function", "onRequest", "onRequest must be a function"),
     ...mustBe(
@@ -49,4 +50,18 @@ export function checkClientOptions(options: HubClientOptions): void {
     ),
   ];
   assertNoIssues("client options", issues);
+}
+
+const positive = (value: unknown) => typeof value === "number" && value > 0; // Infinity allowed: no limit
+
+function rateLimitIssues(rateLimit: HubClientOptions["rateLimit"]): ValidationIssue[] {
+  if (rateLimit === undefined) return [];
+  if (typeof rateLimit !== "object" || rateLimit === null) return mustBe(false, "rateLimit", "rateLimit must be an object");
+  const { maxConcurrency, maxRequestsPerSecond, retryBudget } = rateLimit;
+  const at = (name: string, ok: boolean, message: string) => (ok ? [] : [{ path: ["rateLimit", name], code: "invalid_type", message }]);
+  return [
+    ...at("maxConcurrency", maxConcurrency === undefined || (Number.isInteger(maxConcurrency) && maxConcurrency > 0), "rateLimit.maxConcurrency must be a positive integer"),
+    ...at("maxRequestsPerSecond", maxRequestsPerSecond === undefined || positive(maxRequestsPerSecond), "rateLimit.maxRequestsPerSecond must be a positive number"),
+    ...at("retryBudget", retryBudget === undefined || (typeof retryBudget === "number" && retryBudget >= 0), "rateLimit.retryBudget must be a number ≥ 0"),
+  ];
 }

@@ -6,6 +6,7 @@
 import { decodeBody, type BodyKind } from "../core/http/decode";
 import { HubApiError } from "../core/errors/hub-api-error";
 import { Transport, type RawResponse } from "../core/http/transport";
+import type { OutgoingAttempt } from "../core/http/attempt";
 import { assertNoIssues, isLimit, isWallet, issuesOf } from "../core/checks";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
@@ -28,6 +29,27 @@ export interface LeaderboardQuery {
 }
 
 /**
+ * A snapshot of a client's rate gate (see {@link HubClient.rateLimitStatus}).
+ * @example
+ * ```ts
+ * const status: RateLimitStatus = hub.rateLimitStatus;
+ * if (status.pausedUntil > Date.now()) console.log("server asked to wait");
+ * ```
+ */
+export interface RateLimitStatus {
+  /** The send rate now allowed, in requests per second; `Infinity` for no limit. */
+  requestsPerSecond: number;
+  /** Epoch milliseconds until which every request waits (`Retry-After`); 0 when not paused. */
+  pausedUntil: number;
+  /** Retry tokens left in the budget. */
+  retryTokens: number;
+  /** Attempts in flight. */
+  inFlight: number;
+  /** Attempts waiting in the gate. */
+  queued: number;
+}
+
+/**
  * One request as the client methods describe it; subclasses add calls through `request()`.
  * @example
  * ```ts
@@ -47,8 +69,8 @@ export interface HubCall {
   kind?: BodyKind;
   /** Whether to send `x-api-key`. @default true */
   authenticated?: boolean;
-  /** Runs last before every attempt's fetch (writes sign here). */
-  beforeSend?: (request: Request) => void | Promise<void>;
+  /** Runs last before every attempt's fetch, after the rate gate (writes sign here): may set headers. */
+  beforeSend?: (attempt: OutgoingAttempt) => void | Promise<void>;
   /** Sees the headers of the final answer, 2xx or error (reading them needs no body clone). */
   observeHeaders?: (headers: Headers) => void;
 }
@@ -83,10 +105,25 @@ export class HubClient {
       clientId: options.clientId,
       timeout: options.timeout ?? 10_000,
       retry: options.retry,
+      rateLimit: options.rateLimit,
       fetch: options.fetch,
       headers: options.headers,
       onRequest: options.onRequest,
     });
+  }
+
+  /**
+   * The state of this client's rate gate, for monitoring: the send rate now allowed (`Infinity`
+   * until the server throttles, or your `maxRequestsPerSecond`), the end of a `Retry-After` pause
+   * (epoch ms, 0 for none), the retry tokens left, and the attempts in flight and waiting.
+   * @example
+   * ```ts
+   * const { requestsPerSecond, queued } = hub.rateLimitStatus;
+   * ```
+   */
+  get rateLimitStatus(): RateLimitStatus {
+    const gate = this.#transport.gate;
+    return { requestsPerSecond: gate.rate(), pausedUntil: gate.pausedUntil, retryTokens: gate.retryTokens, ...gate.load };
   }
 
   /**

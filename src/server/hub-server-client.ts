@@ -97,13 +97,11 @@ export class HubServerClientBase extends HubClient {
           segments: ["hub", this.hub, "bits", "earn"],
           body,
           kind: "object-or-empty",
-          beforeSend: async (request) => {
+          beforeSend: async (attempt) => {
             signedAt = this.#clock.timestamp();
-            const signature = (await this.#signer)(
-              signingPayload({ timestamp: signedAt, method: request.method, path: new URL(request.url).pathname, body }),
-            );
-            request.headers.set("x-api-timestamp", signedAt);
-            request.headers.set("x-api-signature", await signature);
+            const signature = (await this.#signer)(signingPayload({ timestamp: signedAt, method: attempt.method, path: attempt.url.pathname, body }));
+            attempt.headers.set("x-api-timestamp", signedAt);
+            attempt.headers.set("x-api-signature", await signature);
           },
         },
         options,

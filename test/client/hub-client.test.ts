@@ -163,8 +163,19 @@ describe("constructor options", () => {
     ["a clientId beyond ASCII", { ...base, clientId: "pk_älpha" }],
     ["a header value with a line break", { ...base, headers: { "user-agent": "bot\r\nx: 1" } }],
     ["an invalid header name", { ...base, headers: { "bad name": "v" } }],
+    ["rateLimit not an object", { ...base, rateLimit: 5 }],
+    ["maxConcurrency 0", { ...base, rateLimit: { maxConcurrency: 0 } }],
+    ["maxConcurrency 1.5", { ...base, rateLimit: { maxConcurrency: 1.5 } }],
+    ["maxRequestsPerSecond 0", { ...base, rateLimit: { maxRequestsPerSecond: 0 } }],
+    ["maxRequestsPerSecond NaN", { ...base, rateLimit: { maxRequestsPerSecond: Number.NaN } }],
+    ["retryBudget -1", { ...base, rateLimit: { retryBudget: -1 } }],
   ])("%s is a HubValidationError", (_name, options) => {
     expect(() => new HubClient(options as never)).toThrow(HubValidationError);
+  });
+
+  it("rateLimit accepts Infinity for no limit", () => {
+    const hub = new HubClient({ ...base, rateLimit: { maxConcurrency: 1, maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: Number.POSITIVE_INFINITY } });
+    expect(hub.rateLimitStatus).toMatchObject({ requestsPerSecond: Number.POSITIVE_INFINITY, retryTokens: Number.POSITIVE_INFINITY });
   });
 
   it("a header-unsafe clientId is refused without echoing it", () => {

@@ -116,7 +116,7 @@ describe("each attempt is signed just before it is sent", () => {
     fakeClock();
     mock.rateLimitNext(1, 2);
     const pending = client().awardPoints(award);
-    await vi.advanceTimersByTimeAsync(2_100);
+    await vi.advanceTimersByTimeAsync(2_300); // Retry-After plus the gate's jitter (at most 2000 / 10 + 50 ms)
     await expect(pending).resolves.toMatchObject({ awarded: 10 });
     const [first, second] = earnRequests();
     expect(Number(second!.headers["x-api-timestamp"]) - Number(first!.headers["x-api-timestamp"])).toBeGreaterThanOrEqual(2);
@@ -128,7 +128,7 @@ describe("each attempt is signed just before it is sent", () => {
     fakeClock();
     mock.rateLimitNext(1, 400);
     const pending = client({ retry: { maxRetryAfter: 600_000 } }).awardPoints(award);
-    await vi.advanceTimersByTimeAsync(400_500);
+    await vi.advanceTimersByTimeAsync(401_100); // Retry-After plus at most 1 s of the gate's jitter
     await expect(pending).resolves.toMatchObject({ awarded: 10 });
     expect(mock.ledger).toHaveLength(1);
   });

@@ -1,10 +1,11 @@
-import { HTTPError, TimeoutError } from "ky";
+import { HTTPError } from "ky";
 import { apiErrorFromResponse } from "../errors/api-error-from-response";
 import { HubAbortError } from "../errors/hub-abort-error";
 import { HubConnectionError } from "../errors/hub-connection-error";
 import { HubError } from "../errors/hub-error";
 import { HubRedirectError } from "../errors/hub-redirect-error";
 import { HubTimeoutError } from "../errors/hub-timeout-error";
+import { AttemptTimeoutError } from "./attempt";
 import { excerpt, headersToObject, keptBody, parseJson, readText } from "./body";
 import { innermostMessage, systemErrorCode } from "./delivery";
 import { extractErrorFields } from "./error-body";
@@ -22,8 +23,11 @@ export interface FailureContext {
   started: boolean;
   /** Whether an attempt may have reached the server: a 5xx or 408 answer, or a failure after connecting. */
   sent: boolean;
+  /** Whether a retry was refused because the client's retry budget was spent. */
+  budgetExhausted: boolean;
 }
 
+const BUDGET_SPENT = " Not retried: the client's retry budget is spent (too many failures at once).";
 const MAY_HAVE_BEEN_APPLIED = " The award may have been applied: retrying with the same ref is safe (the server applies a ref once).";
 
 /**
@@ -34,17 +38,17 @@ export async function toHubError(error: unknown, context: FailureContext): Promi
   if (error instanceof HubError) return error;
   if (error instanceof UserHookError) return error.cause;
   // A timeout or an abort cuts an attempt at an unknown point: it may have been sent.
-  const cut = context.started && (error instanceof TimeoutError || context.signal?.aborted === true);
+  const cut = context.started && (error instanceof AttemptTimeoutError || context.signal?.aborted === true);
   const mayHaveBeenApplied = context.write && (context.sent || cut);
   const applied = { mayHaveBeenApplied };
-  const note = mayHaveBeenApplied ? MAY_HAVE_BEEN_APPLIED : "";
+  const note = (context.budgetExhausted ? BUDGET_SPENT : "") + (mayHaveBeenApplied ? MAY_HAVE_BEEN_APPLIED : "");
   if (context.signal?.aborted) {
     const aborted = new HubAbortError({ cause: context.signal.reason, ...applied });
     aborted.message += note;
     return aborted;
   }
   if (error instanceof HTTPError) return fromResponse(error.response, error.request.url, note, mayHaveBeenApplied);
-  if (error instanceof TimeoutError) {
+  if (error instanceof AttemptTimeoutError) {
     const timeout = new HubTimeoutError(context.timeout === false ? 0 : context.timeout, { origin: context.origin, ...applied });
     timeout.message += note;
     return timeout;

@@ -1,6 +1,8 @@
 import { HTTPError, type RetryOptions as KyRetryOptions } from "ky";
 import { HubError } from "../errors/hub-error";
 import type { RetryOptions } from "../types/options";
+import { AttemptTimeoutError } from "./attempt";
+import { RETRY_COST, TIMEOUT_RETRY_COST, type RateGate } from "./rate-gate";
 import { parseRetryAfter } from "./retry-after";
 import { UserHookError } from "./user-hook";
 
@@ -13,29 +15,39 @@ export function resolveRetry(retry: number | RetryOptions | undefined): Required
   return typeof retry === "number" ? { ...DEFAULTS, limit: retry } : { ...DEFAULTS, ...retry };
 }
 
+/** What one call's retry decisions need, and what they report back. */
+export interface RetryContext {
+  gate: RateGate;
+  signal?: AbortSignal | undefined;
+  /** Set when a retry was refused because the client's retry budget was spent. */
+  budgetExhausted: boolean;
+}
+
 /**
- * ky's retry settings for one call. ky does the waiting (abortable) and reads `Retry-After`
- * (seconds or HTTP date) for every retried status; this adds jitter and refuses to wait longer
- * than `maxRetryAfter` or to retry errors that are not about the network.
+ * ky's retry settings for one call. ky does the (abortable) backoff waits; whether to retry is
+ * decided here, entirely: errors that are not about the network or the server's state are final,
+ * a `Retry-After` longer than `maxRetryAfter` is final, and every retry must be paid from the
+ * client's retry budget. `Retry-After` itself is honoured by the rate gate, for every request of
+ * the client at once.
  */
-export function kyRetry(options: Required<RetryOptions>, method: "get" | "post"): KyRetryOptions {
+export function kyRetry(options: Required<RetryOptions>, method: "get" | "post", context: RetryContext): KyRetryOptions {
+  const pay = (cost: number) => context.gate.spendRetry(cost) || ((context.budgetExhausted = true), false);
   return {
     limit: options.limit,
     methods: [method],
-    statusCodes: RETRY_STATUSES,
-    afterStatusCodes: RETRY_STATUSES,
     backoffLimit: options.maxBackoff,
-    retryOnTimeout: true,
     delay: (attempt) => options.backoff * 2 ** (attempt - 1),
     jitter: (delay) => delay * (0.5 + Math.random() / 2),
     shouldRetry: ({ error }) => {
       // Our own errors (validation, signing, a failing user hook) and aborts are final.
-      if (error instanceof HubError || error instanceof UserHookError || error.name === "AbortError") return false;
+      if (error instanceof HubError || error instanceof UserHookError || context.signal?.aborted || error.name === "AbortError") return false;
+      if (error instanceof AttemptTimeoutError) return pay(TIMEOUT_RETRY_COST);
       if (error instanceof HTTPError) {
+        if (!RETRY_STATUSES.includes(error.response.status)) return false;
         const wait = parseRetryAfter(error.response.headers.get("retry-after"));
         if (wait !== undefined && wait * 1000 > options.maxRetryAfter) return false;
       }
-      return undefined; // ky decides: status list, Retry-After, timeouts, network errors
+      return pay(RETRY_COST); // a network failure or a retryable status
     },
   };
 }

@@ -1,28 +1,29 @@
-import ky, { type Hooks, type KyInstance } from "ky";
+import ky, { type KyInstance } from "ky";
 import { HubRedirectError } from "../errors/hub-redirect-error";
-import type { RequestEvent, RetryOptions } from "../types/options";
-import { mayHaveBeenSent, outcomeUnknown } from "./delivery";
+import type { RateLimitOptions, RequestEvent, RetryOptions } from "../types/options";
+import { attemptFetch, type OutgoingAttempt } from "./attempt";
 import { toHubError } from "./ky-adapter";
-import { kyRetry, resolveRetry } from "./retry";
-import { callUserHook } from "./user-hook";
+import { RateGate } from "./rate-gate";
+import { kyRetry, resolveRetry, type RetryContext } from "./retry";
 
 /** Client-wide transport settings, fixed at construction. */
 export interface TransportConfig {
   clientId: string;
   timeout: number | false;
   retry: number | RetryOptions | undefined;
+  rateLimit?: RateLimitOptions | undefined;
   fetch?: typeof globalThis.fetch | undefined;
   headers?: Record<string, string> | undefined;
   onRequest?: ((event: RequestEvent) => void) | undefined;
 }
 
-/** One call. `beforeSend` runs last before every attempt's fetch: writes sign there. */
+/** One call. `beforeSend` runs last before every attempt's fetch, after the rate gate: writes sign there. */
 export interface SendOptions {
   method: "GET" | "POST";
   url: URL;
   authenticated: boolean;
   body?: string | undefined;
-  beforeSend?: ((request: Request) => void | Promise<void>) | undefined;
+  beforeSend?: ((attempt: OutgoingAttempt) => void | Promise<void>) | undefined;
   signal?: AbortSignal | undefined;
   timeout?: number | false | undefined;
   retry?: number | RetryOptions | undefined;
@@ -38,22 +39,30 @@ export interface RawResponse {
 /** Same-origin redirects a read follows before giving up. */
 const MAX_REDIRECTS = 5;
 
+/** Defaults of {@link RateLimitOptions}. */
+export const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = {
+  maxConcurrency: 32,
+  maxRequestsPerSecond: Number.POSITIVE_INFINITY,
+  retryBudget: 500,
+};
+
 /**
- * The HTTP layer, on ky: headers, timeouts, retries with backoff, and error conversion. Redirects
- * are never followed by `fetch` itself: a signed write is never redirected (its signature covers
- * one path), and a read follows only redirects within the API's origin (`x-api-key` stays there).
+ * The HTTP layer, on ky: headers, timeouts, retries with backoff, the client's rate gate, and
+ * error conversion. Redirects are never followed by `fetch` itself: a signed write is never
+ * redirected (its signature covers one path), and a read follows only redirects within the API's
+ * origin (`x-api-key` stays there).
  */
 export class Transport {
-  readonly #ky: KyInstance;
+  readonly #ky: KyInstance = ky.create({ timeout: false, throwHttpErrors: true });
   readonly #config: TransportConfig;
-  // ky's retry settings for the client's own retry options, built once per method.
-  readonly #kyRetry: Record<"get" | "post", ReturnType<typeof kyRetry>>;
+  readonly #retry: Required<RetryOptions>;
+  /** The client's one rate gate: every attempt of every call passes it. */
+  readonly gate: RateGate;
 
   constructor(config: TransportConfig) {
     this.#config = config;
-    const retry = resolveRetry(config.retry);
-    this.#kyRetry = { get: kyRetry(retry, "get"), post: kyRetry(retry, "post") };
-    this.#ky = ky.create({ hooks: logHooks(config.onRequest) });
+    this.#retry = resolveRetry(config.retry);
+    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit });
   }
 
   async send(options: SendOptions): Promise<RawResponse> {
@@ -78,47 +87,33 @@ export class Transport {
 
   async #exchange(options: SendOptions): Promise<RawResponse> {
     const timeout = options.timeout ?? this.#config.timeout;
-    const method = options.method === "GET" ? "get" : "post";
+    const retry = options.retry === undefined ? this.#retry : resolveRetry(options.retry);
     const write = options.method !== "GET";
-    const fetchFn = this.#config.fetch ?? globalThis.fetch;
-    // Whether an attempt started, and whether one may have reached the server: then a failed
-    // write may have been applied.
     const delivery = { started: false, sent: false };
-    const body = options.body;
+    const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false };
     try {
       const response = await this.#ky(options.url, {
         method: options.method,
         headers: this.#headers(options),
-        body: body ?? null,
-        timeout,
-        retry: options.retry === undefined ? this.#kyRetry[method] : kyRetry(resolveRetry(options.retry), method),
+        body: options.body ?? null,
+        retry: kyRetry(retry, write ? "post" : "get", context),
         signal: options.signal ?? null,
         redirect: "manual",
-        ...(options.beforeSend ? { hooks: { beforeRequest: [options.beforeSend] } } : {}),
-        // ky builds a Request; `fetch` gets the URL and the body string instead. A Request carries
-        // its body as a stream, which patched fetches (Next.js) send chunked without a length.
-        fetch: async (input) => {
-          const request = input as Request; // ky always hands its own Request to fetch
-          delivery.started = true;
-          try {
-            const response = await fetchFn.call(globalThis, request.url, {
-              method: request.method,
-              headers: request.headers,
-              body: body ?? null,
-              signal: request.signal,
-              redirect: "manual",
-            });
-            delivery.sent ||= outcomeUnknown(response.status);
-            return response;
-          } catch (error) {
-            delivery.sent ||= mayHaveBeenSent(error);
-            throw error;
-          }
-        },
+        fetch: attemptFetch({
+          fetch: this.#config.fetch ?? globalThis.fetch,
+          gate: this.gate,
+          body: options.body,
+          timeout,
+          maxRetryAfterMs: retry.maxRetryAfter,
+          beforeSend: options.beforeSend,
+          onRequest: this.#config.onRequest,
+          delivery,
+        }),
       });
       return { status: response.status, headers: response.headers, text: await response.text() };
     } catch (error) {
-      throw await toHubError(error, { signal: options.signal, timeout, origin: options.url.origin, write, ...delivery });
+      const failure = { signal: options.signal, timeout, origin: options.url.origin, write, ...delivery, budgetExhausted: context.budgetExhausted };
+      throw await toHubError(error, failure);
     }
   }
 
@@ -132,29 +127,4 @@ export class Transport {
     if (options.body !== undefined) headers.set("content-type", "application/json");
     return headers;
   }
-}
-
-/**
- * The logging hooks, only when there is a logger: an `afterResponse` hook makes ky clone every
- * response, which costs time on every call (see bench/RESULTS.md).
- */
-function logHooks(log: ((event: RequestEvent) => void) | undefined): Hooks {
-  if (!log) return {};
-  return {
-    beforeRequest: [
-      (request, _options, { retryCount }) =>
-        callUserHook(log, { type: "request", method: request.method, url: request.url, attempt: retryCount + 1 }),
-    ],
-    afterResponse: [
-      (request, _options, response, { retryCount }) =>
-        callUserHook(log, {
-          type: "response",
-          method: request.method,
-          url: request.url,
-          attempt: retryCount + 1,
-          status: response.status,
-          requestId: response.headers.get("x-request-id") ?? undefined,
-        }),
-    ],
-  };
 }

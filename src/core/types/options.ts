@@ -37,6 +37,42 @@ export interface RetryOptions {
 }
 
 /**
+ * The client's rate gate: every attempt of every call (reads and awards, retries too) passes it.
+ * When any answer is a 429 with `Retry-After`, every queued and retrying request of the client
+ * waits it out (each with a small random extra, so they do not return in step). A 429 without
+ * `Retry-After` lowers the client's send rate to 70 % of what was throttled; it ramps back within
+ * a second and then probes higher by 5 % a second. Each retry costs tokens of a retry budget
+ * (5, or 10 after a timeout) and each success gives one back, so a storm of failures stops
+ * retrying instead of multiplying the load.
+ * @example
+ * ```ts
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", secret, rateLimit: { maxConcurrency: 8, maxRequestsPerSecond: 50 } });
+ * ```
+ */
+export interface RateLimitOptions {
+  /**
+   * Attempts of this client in flight at once; more wait in the gate, first come first served.
+   * @default 32
+   * @example 8
+   */
+  maxConcurrency?: number;
+  /**
+   * The most attempts this client starts per second (a token bucket holding 100 ms of it). The
+   * client also learns a lower rate by itself when the server throttles without `Retry-After`.
+   * @default Infinity
+   * @example 50
+   */
+  maxRequestsPerSecond?: number;
+  /**
+   * Retry tokens: a retry costs 5 (10 after a timeout), a success gives 1 back. When a retry
+   * cannot be paid, the call fails with its last error, saying so. `Infinity` disables the budget.
+   * @default 500
+   * @example 100
+   */
+  retryBudget?: number;
+}
+
+/**
  * What the logging hook hears about each attempt. It never carries credentials or bodies.
  * @example
  * ```ts
@@ -123,6 +159,12 @@ export interface HubClientOptions {
    * @example { limit: 3, backoff: 500 }
    */
   retry?: number | RetryOptions;
+  /**
+   * The client's rate gate: concurrency, rate and retry budget shared by all its calls.
+   * @default { maxConcurrency: 32, maxRequestsPerSecond: Infinity, retryBudget: 500 }
+   * @example { maxConcurrency: 16, maxRequestsPerSecond: 50 }
+   */
+  rateLimit?: RateLimitOptions;
   /**
    * A `fetch` to use instead of `globalThis.fetch` (a proxy agent, a test double…).
    * @default globalThis.fetch

@@ -20,17 +20,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Fake only the timers ky waits with; MSW and fetch keep running. */
-const fakeTimers = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+/** Fake only the timers and clock that ky and the rate gate wait with; MSW and fetch keep running. */
+const fakeTimers = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
 
 describe("retries of reads", () => {
   it("waits the Retry-After seconds of a 429, then succeeds", async () => {
     fakeTimers();
     mock.rateLimitNext(1, 2);
     const pending = client().getHub();
-    await vi.advanceTimersByTimeAsync(1_900);
+    await vi.advanceTimersByTimeAsync(1_990);
     expect(mock.requests).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(200);
+    await vi.advanceTimersByTimeAsync(300); // the gate adds at most 2000 / 10 + 50 ms of jitter
     await expect(pending).resolves.toMatchObject({ slug: "alpha" });
     expect(mock.requests).toHaveLength(2);
   });
@@ -43,7 +43,7 @@ describe("retries of reads", () => {
     const pending = client().getHub();
     await vi.advanceTimersByTimeAsync(1_500); // the date is whole seconds: the wait is 2–3 s
     expect(dated.requests).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1_600);
+    await vi.advanceTimersByTimeAsync(1_900);
     await expect(pending).resolves.toMatchObject({ slug: "alpha" });
     expect(dated.requests).toHaveLength(2);
   });

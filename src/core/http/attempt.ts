@@ -1,0 +1,95 @@
+import type { RequestEvent } from "../types/options";
+import { mayHaveBeenSent, outcomeUnknown } from "./delivery";
+import type { RateGate } from "./rate-gate";
+import { parseRetryAfter } from "./retry-after";
+import { callUserHook } from "./user-hook";
+
+/** What a write's signer (or any last-moment step) may change on one outgoing attempt. */
+export interface OutgoingAttempt {
+  method: string;
+  url: URL;
+  headers: Headers;
+}
+
+/** One call's attempts: everything the per-attempt fetch needs, and what it learns. */
+export interface AttemptPlan {
+  fetch: typeof globalThis.fetch;
+  gate: RateGate;
+  body: string | undefined;
+  timeout: number | false;
+  maxRetryAfterMs: number;
+  beforeSend?: ((attempt: OutgoingAttempt) => void | Promise<void>) | undefined;
+  onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** Whether an attempt started, and whether one may have reached the server. */
+  delivery: { started: boolean; sent: boolean };
+}
+
+/** An attempt ran past its timeout (the SDK's own: waiting in the rate gate does not count). */
+export class AttemptTimeoutError extends Error {
+  override name = "AttemptTimeoutError" as const;
+}
+
+/**
+ * The `fetch` ky calls for each attempt of one call. In order: wait for the rate gate, start the
+ * attempt's timeout, let the signer stamp the headers, then hand `fetch` the URL and the exact
+ * body string — never ky's `Request`, whose streamed body patched fetches (Next.js) send chunked
+ * without a length — with redirects left to the transport.
+ */
+export function attemptFetch(plan: AttemptPlan): (input: unknown) => Promise<Response> {
+  let attempt = 0;
+  return async (input) => {
+    const request = input as Request; // ky always hands its own Request to fetch
+    attempt += 1;
+    await plan.gate.acquire(request.signal);
+    const sentAt = Date.now();
+    const limit = withTimeout(request.signal, plan.timeout);
+    try {
+      const url = new URL(request.url);
+      const headers = new Headers(request.headers);
+      await plan.beforeSend?.({ method: request.method, url, headers });
+      callUserHook(plan.onRequest, { type: "request", method: request.method, url: request.url, attempt });
+      plan.delivery.started = true;
+      const response = await send(plan, request, headers, limit.signal);
+      plan.delivery.sent ||= outcomeUnknown(response.status);
+      plan.gate.observe(response.status, retryAfterMs(response.headers), sentAt, plan.maxRetryAfterMs);
+      const requestId = response.headers.get("x-request-id") ?? undefined;
+      callUserHook(plan.onRequest, { type: "response", method: request.method, url: request.url, attempt, status: response.status, requestId });
+      return response;
+    } finally {
+      limit.dispose();
+      plan.gate.release();
+    }
+  };
+}
+
+async function send(plan: AttemptPlan, request: Request, headers: Headers, signal: AbortSignal): Promise<Response> {
+  try {
+    return await plan.fetch.call(globalThis, request.url, { method: request.method, headers, body: plan.body ?? null, signal, redirect: "manual" });
+  } catch (error) {
+    plan.delivery.sent ||= mayHaveBeenSent(error);
+    if (signal.reason instanceof AttemptTimeoutError && !request.signal.aborted) throw signal.reason;
+    throw error;
+  }
+}
+
+const retryAfterMs = (headers: Headers) => {
+  const seconds = parseRetryAfter(headers.get("retry-after"));
+  return seconds === undefined ? undefined : seconds * 1000;
+};
+
+/** A signal that aborts with the parent or after `timeout` ms; `dispose` clears the timer. */
+function withTimeout(parent: AbortSignal, timeout: number | false) {
+  const controller = new AbortController();
+  const follow = () => controller.abort(parent.reason);
+  if (parent.aborted) follow();
+  else parent.addEventListener("abort", follow, { once: true });
+  const timer =
+    timeout === false ? undefined : setTimeout(() => controller.abort(new AttemptTimeoutError(`attempt timed out after ${timeout} ms`)), timeout);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      parent.removeEventListener("abort", follow);
+    },
+  };
+}

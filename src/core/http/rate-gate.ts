@@ -1,0 +1,210 @@
+/**
+ * One gate per client that every attempt (reads and writes, first tries and retries) passes just
+ * before it is sent. It keeps the client within its concurrency and rate, pauses every queued
+ * request while the server asked to wait (`Retry-After`), lowers the send rate when the server
+ * throttles without saying how long (and ramps back up), and keeps a retry budget so that a storm
+ * of failures cannot turn into endless retries. Models: AWS SDK v3 `util-retry` (adaptive mode,
+ * retry quota) and TCP's multiplicative decrease. No timer or random value exists until a request
+ * needs one (edge runtimes forbid both at module scope).
+ */
+
+/** Settings of the gate; see `RateLimitOptions` for their documentation. */
+export interface GateSettings {
+  maxConcurrency: number;
+  maxRequestsPerSecond: number;
+  retryBudget: number;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  jitterMs: number;
+  signal?: AbortSignal | undefined;
+  onAbort?: (() => void) | undefined;
+}
+
+const BETA = 0.7; // the rate kept after a throttle, as a share of the rate that was throttled
+const RECOVER_MS = 1_000; // back to the throttled rate within this time…
+const PROBE_PER_SECOND = 0.05; // …then above it by 5 % of it per second, until throttled again
+const MIN_RATE = 0.5;
+const BUCKET_MS = 100; // the send rate is measured over 10 buckets of 100 ms
+const MAX_PAUSE_JITTER_MS = 1_000;
+
+/** Retry costs, AWS-style: a retry takes tokens, a success gives one back. */
+export const RETRY_COST = 5;
+export const TIMEOUT_RETRY_COST = 10;
+
+export class RateGate {
+  readonly #settings: GateSettings;
+  readonly #queue: Waiter[] = [];
+  #inFlight = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #pausedUntil = 0;
+  #pauseSpreadMs = 0;
+  // Adaptive rate: Infinity until the server first throttles (or the configured maximum).
+  #ceiling = Number.POSITIVE_INFINITY;
+  #decreasedAt = Number.NEGATIVE_INFINITY;
+  #tokens = 1;
+  #refilledAt = 0;
+  #retryTokens: number;
+  readonly #sent = new Array<number>(10).fill(0);
+  #sentBucket = 0;
+
+  constructor(settings: GateSettings) {
+    this.#settings = settings;
+    this.#retryTokens = settings.retryBudget;
+  }
+
+  /** The send rate now allowed, in requests per second (Infinity: no limit). */
+  rate(now = Date.now()): number {
+    const max = this.#settings.maxRequestsPerSecond;
+    if (this.#ceiling === Number.POSITIVE_INFINITY) return max;
+    const since = now - this.#decreasedAt;
+    const recovered = since >= RECOVER_MS;
+    const share = recovered ? 1 + (PROBE_PER_SECOND * (since - RECOVER_MS)) / 1_000 : BETA + ((1 - BETA) * since) / RECOVER_MS;
+    return Math.min(max, Math.max(MIN_RATE, this.#ceiling * share));
+  }
+
+  /** Milliseconds until which every request waits, from the latest `Retry-After`. */
+  get pausedUntil(): number {
+    return this.#pausedUntil;
+  }
+
+  /** Retry tokens left. */
+  get retryTokens(): number {
+    return this.#retryTokens;
+  }
+
+  /** Attempts in flight and waiting. */
+  get load(): { inFlight: number; queued: number } {
+    return { inFlight: this.#inFlight, queued: this.#queue.length };
+  }
+
+  /** Waits for a turn: a free slot, a rate token, and the end of any pause. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, jitterMs: this.#jitter() };
+      if (signal) {
+        waiter.onAbort = () => {
+          const index = this.#queue.indexOf(waiter);
+          if (index >= 0) this.#queue.splice(index, 1);
+          reject(signal.reason);
+          this.#pump();
+        };
+        signal.addEventListener("abort", waiter.onAbort, { once: true });
+      }
+      this.#queue.push(waiter);
+      this.#pump();
+    });
+  }
+
+  /** Gives the slot back once the attempt has its answer (or failed). */
+  release(): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
+    this.#pump();
+  }
+
+  /**
+   * Learns from an answer. 429 with a wait: pause everyone (within `maxWaitMs`); 429 without:
+   * lower the rate, once per congestion (answers to requests sent before the last decrease are
+   * already accounted for). A 2xx gives a retry token back.
+   */
+  observe(status: number, retryAfterMs: number | undefined, sentAt: number, maxWaitMs: number, now = Date.now()): void {
+    if (status >= 200 && status < 300) {
+      this.#retryTokens = Math.min(this.#settings.retryBudget, this.#retryTokens + 1);
+      return;
+    }
+    if (status !== 429 && !(status === 503 && retryAfterMs !== undefined)) return;
+    if (retryAfterMs !== undefined) {
+      if (retryAfterMs > maxWaitMs) return; // the caller gets the error instead of a long wait
+      if (now + retryAfterMs > this.#pausedUntil) {
+        this.#pausedUntil = now + retryAfterMs;
+        this.#pauseSpreadMs = Math.min(MAX_PAUSE_JITTER_MS, retryAfterMs / 10 + 50);
+        for (const waiter of this.#queue) waiter.jitterMs = Math.random() * this.#pauseSpreadMs;
+      }
+    } else if (status === 429 && sentAt >= this.#decreasedAt) {
+      const ceiling = Math.min(this.rate(now), Math.max(1, this.#measuredRate(now)));
+      this.#ceiling = ceiling;
+      this.#decreasedAt = now;
+      this.#tokens = Math.min(this.#tokens, 1);
+    }
+    this.#pump();
+  }
+
+  /** Takes the tokens a retry costs; false when the budget cannot pay (then do not retry). */
+  spendRetry(cost: number): boolean {
+    if (this.#retryTokens < cost) return false;
+    this.#retryTokens -= cost;
+    return true;
+  }
+
+  /** A waiter's extra wait after a pause, so that the queue does not come back in one instant. */
+  #jitter(): number {
+    return this.#pausedUntil > Date.now() ? Math.random() * this.#pauseSpreadMs : 0;
+  }
+
+  /** The waiter to serve next: the first in line, or during a pause the one whose jitter ends first. */
+  #next(now: number): { index: number; pauseWait: number } {
+    let index = 0;
+    let pauseWait = this.#pausedUntil + this.#queue[0]!.jitterMs - now;
+    for (let i = 1; pauseWait > 0 && i < this.#queue.length; i++) {
+      const wait = this.#pausedUntil + this.#queue[i]!.jitterMs - now;
+      if (wait < pauseWait) [index, pauseWait] = [i, wait];
+    }
+    return { index, pauseWait };
+  }
+
+  #pump(): void {
+    if (this.#timer !== undefined) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+    while (this.#queue.length > 0 && this.#inFlight < this.#settings.maxConcurrency) {
+      const now = Date.now();
+      const { index, pauseWait } = this.#next(now);
+      const wait = Math.max(pauseWait, this.#tokenWait(now));
+      if (wait > 0) {
+        this.#timer = setTimeout(() => {
+          this.#timer = undefined;
+          this.#pump();
+        }, Math.ceil(wait));
+        return;
+      }
+      const head = this.#queue.splice(index, 1)[0]!;
+      if (head.onAbort) head.signal?.removeEventListener("abort", head.onAbort);
+      this.#take(now);
+      this.#inFlight++;
+      head.resolve();
+    }
+  }
+
+  /** Milliseconds until one rate token is there (token bucket holding 100 ms of the rate). */
+  #tokenWait(now: number): number {
+    const rate = this.rate(now);
+    if (rate === Number.POSITIVE_INFINITY) return 0;
+    const capacity = Math.max(1, rate / 10);
+    this.#tokens = Math.min(capacity, this.#tokens + ((now - this.#refilledAt) * rate) / 1_000);
+    this.#refilledAt = now;
+    return this.#tokens >= 1 ? 0 : ((1 - this.#tokens) * 1_000) / rate;
+  }
+
+  #take(now: number): void {
+    if (this.rate(now) !== Number.POSITIVE_INFINITY) this.#tokens -= 1;
+    this.#roll(now);
+    this.#sent[this.#sentBucket % this.#sent.length]! += 1;
+  }
+
+  /** Requests sent in the last second. */
+  #measuredRate(now: number): number {
+    this.#roll(now);
+    return this.#sent.reduce((sum, count) => sum + count, 0);
+  }
+
+  #roll(now: number): void {
+    const bucket = Math.floor(now / BUCKET_MS);
+    const steps = Math.min(this.#sent.length, bucket - this.#sentBucket);
+    for (let i = 1; i <= steps; i++) this.#sent[(this.#sentBucket + i) % this.#sent.length] = 0;
+    if (steps > 0) this.#sentBucket = bucket;
+  }
+}
