@@ -71,6 +71,8 @@ export interface HubCall {
   authenticated?: boolean;
   /** Runs last before every attempt's fetch, after the rate gate (writes sign here): may set headers. */
   beforeSend?: (attempt: OutgoingAttempt) => void | Promise<void>;
+  /** Whether a failed attempt may have reached the server (writes only). @default always */
+  mayHaveBeenSent?: (error: unknown) => boolean;
   /** Sees the headers of the final answer, 2xx or error (reading them needs no body clone). */
   observeHeaders?: (headers: Headers) => void;
 }
@@ -214,6 +216,7 @@ export class HubClient {
         authenticated: call.authenticated ?? true,
         body: call.body,
         beforeSend: call.beforeSend,
+        mayHaveBeenSent: call.mayHaveBeenSent,
         signal: options.signal,
         timeout: options.timeout,
         retry: options.retry,

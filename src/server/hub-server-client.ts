@@ -9,6 +9,7 @@ import type { AwardResult } from "../core/types/responses";
 import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
+import { mayHaveBeenSent } from "./never-sent";
 import { ServerClock } from "./server-clock";
 import { checkKeyMaterial } from "./signing";
 import { signingPayload } from "./signing-payload";
@@ -97,6 +98,7 @@ export class HubServerClientBase extends HubClient {
           segments: ["hub", this.hub, "bits", "earn"],
           body,
           kind: "object-or-empty",
+          mayHaveBeenSent,
           beforeSend: async (attempt) => {
             signedAt = this.#clock.timestamp();
             const signature = (await this.#signer)(signingPayload({ timestamp: signedAt, method: attempt.method, path: attempt.url.pathname, body }));

@@ -1,5 +1,5 @@
 import type { RequestEvent } from "../types/options";
-import { mayHaveBeenSent, outcomeUnknown } from "./delivery";
+import { outcomeUnknown } from "./delivery";
 import type { RateGate } from "./rate-gate";
 import { parseRetryAfter } from "./retry-after";
 import { callUserHook } from "./user-hook";
@@ -20,6 +20,12 @@ export interface AttemptPlan {
   maxRetryAfterMs: number;
   beforeSend?: ((attempt: OutgoingAttempt) => void | Promise<void>) | undefined;
   onRequest?: ((event: RequestEvent) => void) | undefined;
+  /**
+   * Whether a failed attempt may have reached the server (writes pass `mayHaveBeenSent`; reads
+   * need no answer, since only a write can have been applied).
+   * @default every failure may have been sent
+   */
+  mayHaveBeenSent?: ((error: unknown) => boolean) | undefined;
   /** Whether an attempt started, and whether one may have reached the server. */
   delivery: { started: boolean; sent: boolean };
 }
@@ -66,7 +72,7 @@ async function send(plan: AttemptPlan, request: Request, headers: Headers, signa
   try {
     return await plan.fetch.call(globalThis, request.url, { method: request.method, headers, body: plan.body ?? null, signal, redirect: "manual" });
   } catch (error) {
-    plan.delivery.sent ||= mayHaveBeenSent(error);
+    plan.delivery.sent ||= plan.mayHaveBeenSent?.(error) ?? true;
     if (signal.reason instanceof AttemptTimeoutError && !request.signal.aborted) throw signal.reason;
     throw error;
   }

@@ -3,24 +3,6 @@
  * A write that may have reached it may have been applied, and its error says so.
  */
 
-// Failures that happen before a byte of the request is sent: name resolution, connecting, TLS.
-const NEVER_SENT = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EAI_NONAME",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "ConnectionRefused", // Bun
-  "CERT_HAS_EXPIRED",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-]);
-
 const CODE = /^[A-Za-z][A-Za-z0-9_]{2,}$/;
 
 /** The first system error code in an error's cause chain (undici nests it two causes deep). */
@@ -44,9 +26,6 @@ export function innermostMessage(error: unknown): string | undefined {
   }
   return message?.replace(/\?[^\s)"']*/g, "?…");
 }
-
-/** Whether a network failure may have happened after the request was (partly) sent. */
-export const mayHaveBeenSent = (error: unknown): boolean => !NEVER_SENT.has(systemErrorCode(error) ?? "");
 
 /** Whether an HTTP answer leaves the outcome of a write open (the server or a proxy failed). */
 export const outcomeUnknown = (status: number): boolean => status >= 500 || status === 408;

@@ -24,6 +24,7 @@ export interface SendOptions {
   authenticated: boolean;
   body?: string | undefined;
   beforeSend?: ((attempt: OutgoingAttempt) => void | Promise<void>) | undefined;
+  mayHaveBeenSent?: ((error: unknown) => boolean) | undefined;
   signal?: AbortSignal | undefined;
   timeout?: number | false | undefined;
   retry?: number | RetryOptions | undefined;
@@ -106,6 +107,7 @@ export class Transport {
           timeout,
           maxRetryAfterMs: retry.maxRetryAfter,
           beforeSend: options.beforeSend,
+          mayHaveBeenSent: options.mayHaveBeenSent,
           onRequest: this.#config.onRequest,
           delivery,
         }),

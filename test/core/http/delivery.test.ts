@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HubConnectionError, ServerError, UnauthorizedError } from "public-hub-sdk";
-import { innermostMessage, mayHaveBeenSent, systemErrorCode } from "../../../src/core/http/delivery";
+import { innermostMessage, systemErrorCode } from "../../../src/core/http/delivery";
+import { mayHaveBeenSent } from "../../../src/server/never-sent";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
 
