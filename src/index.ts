@@ -16,6 +16,7 @@
  * ```
  */
 export { HubClient, type HubCall, type LeaderboardQuery, type RateLimitStatus } from "./client/hub-client";
+export { HubPromise, type WithResponse } from "./core/hub-promise";
 export { leaderboardRows } from "./client/leaderboard-rows";
 export {
   HubError,
@@ -38,6 +39,7 @@ export {
 } from "./core/errors/index";
 export type { HubClientOptions, RequestOptions, RetryOptions, RateLimitOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
 export type { OutgoingAttempt } from "./core/http/attempt";
+export type { Logger, LogLevel } from "./core/log";
 export type { BodyKind } from "./core/http/decode";
 export type {
   JsonObject,

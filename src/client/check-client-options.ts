@@ -32,6 +32,8 @@ const RULES: ReadonlyArray<[path: string[], test: Test, message: string]> = [
   [["rateLimit", "retryBudget"], optional((v) => typeof v === "number" && v >= 0), "rateLimit.retryBudget must be a number ≥ 0"],
   [["fetch"], optional(fn), "fetch must be a function"],
   [["onRequest"], optional(fn), "onRequest must be a function"],
+  [["logLevel"], optional((v) => ["off", "error", "warn", "info", "debug"].includes(v as string)), 'logLevel must be "off", "error", "warn", "info" or "debug"'],
+  [["logger"], optional((v) => isObject(v) && ["debug", "info", "warn", "error"].every((m) => fn((v as Record<string, unknown>)[m]))), "logger must have debug, info, warn and error methods"],
   [
     ["headers"],
     optional((v) => isObject(v) && Object.entries(v).every(([name, value]) => HEADER_NAME.test(name) && typeof value === "string" && HEADER_VALUE.test(value))),

@@ -6,7 +6,9 @@
 import { decodeBody, type BodyKind } from "../core/http/decode";
 import { HubApiError } from "../core/errors/hub-api-error";
 import { Transport, type RawResponse } from "../core/http/transport";
+import { HubPromise, type WithResponse } from "../core/hub-promise";
 import type { OutgoingAttempt } from "../core/http/attempt";
+import { createLog, type Log } from "../core/log";
 import { assertNoIssues, isLimit, isWallet, issuesOf } from "../core/checks";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
@@ -65,6 +67,8 @@ export interface HubCall {
   query?: Record<string, string | number | undefined>;
   /** The exact body string to send (JSON). */
   body?: string;
+  /** Checks the input before anything is sent; throws `HubValidationError` for bad input. */
+  check?: () => void;
   /** Which JSON the call accepts. @default "object" */
   kind?: BodyKind;
   /** Whether to send `x-api-key`. @default true */
@@ -91,11 +95,13 @@ export interface HubCall {
  */
 export class HubClient {
   /** The slug of the hub this client addresses. */
-  readonly hub: string;
+  declare readonly hub: string;
   /** The API base address in use, e.g. `https://hub.example.com/api/v1`. */
-  readonly baseUrl: string;
+  declare readonly baseUrl: string;
   readonly #base: URL;
   readonly #transport: Transport;
+  /** This client's log (`logLevel`, `logger`, `PUBLIC_HUB_LOG`), for subclasses. */
+  protected readonly log: Log;
 
   /** @throws {HubValidationError} when an option is missing or malformed. */
   constructor(options: HubClientOptions) {
@@ -103,6 +109,7 @@ export class HubClient {
     checkClientOptions(options);
     this.hub = options.hub;
     this.baseUrl = this.#base.href;
+    this.log = createLog(options.logLevel, options.logger);
     this.#transport = new Transport({
       clientId: options.clientId,
       timeout: options.timeout ?? 10_000,
@@ -111,6 +118,8 @@ export class HubClient {
       fetch: options.fetch,
       headers: options.headers,
       onRequest: options.onRequest,
+      dedupeReads: options.dedupeReads ?? true,
+      log: this.log,
     });
   }
 
@@ -135,7 +144,7 @@ export class HubClient {
    * const doc = await hub.discover();
    * ```
    */
-  async discover<T = DiscoveryDocument>(options?: RequestOptions<T>): Promise<T> {
+  discover<T = DiscoveryDocument>(options?: RequestOptions<T>): HubPromise<T> {
     return this.request({ segments: [], authenticated: false }, options);
   }
 
@@ -147,7 +156,7 @@ export class HubClient {
    * console.log(config.name);
    * ```
    */
-  async getHub<T = HubConfig>(options?: RequestOptions<T>): Promise<T> {
+  getHub<T = HubConfig>(options?: RequestOptions<T>): HubPromise<T> {
     return this.request({ segments: ["hub", this.hub] }, options);
   }
 
@@ -160,10 +169,10 @@ export class HubClient {
    * for (const row of leaderboardRows(board)) console.log(row.rank, row.wallet);
    * ```
    */
-  async getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): Promise<T> {
+  getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
     const limit = query?.limit;
-    if (limit !== undefined) assertNoIssues("leaderboard query", issuesOf(isLimit, limit, ["limit"]));
-    return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array" }, options);
+    const check = () => limit !== undefined && assertNoIssues("leaderboard query", issuesOf(isLimit, limit, ["limit"]));
+    return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array", check }, options);
   }
 
   /**
@@ -174,9 +183,8 @@ export class HubClient {
    * const holder = await hub.getHolder("0xabc");
    * ```
    */
-  async getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
-    assertNoIssues("wallet", issuesOf(isWallet, wallet, ["wallet"]));
-    return this.request({ segments: ["hub", this.hub, "holder", wallet] }, options);
+  getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
+    return this.request({ segments: ["hub", this.hub, "holder", wallet], check: checkWallet(wallet) }, options);
   }
 
   /**
@@ -187,9 +195,8 @@ export class HubClient {
    * const stake = await hub.getStakeStatus("0xabc");
    * ```
    */
-  async getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): Promise<T> {
-    assertNoIssues("wallet", issuesOf(isWallet, wallet, ["wallet"]));
-    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet } }, options);
+  getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
+    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet }, check: checkWallet(wallet) }, options);
   }
 
   /**
@@ -203,14 +210,19 @@ export class HubClient {
    * }
    * ```
    */
-  protected async request<T>(call: HubCall, options: RequestOptions<T> = {}): Promise<T> {
+  protected request<T>(call: HubCall, options: RequestOptions<T> = {}): HubPromise<T> {
+    return HubPromise.run(() => this.#call(call, options));
+  }
+
+  async #call<T>(call: HubCall, options: RequestOptions<T>): Promise<WithResponse<T>> {
+    call.check?.();
     const url = resolvePath(this.#base, call.segments);
     for (const [name, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    let response: RawResponse;
+    let raw: RawResponse;
     try {
-      response = await this.#transport.send({
+      raw = await this.#transport.send({
         method: call.method ?? "GET",
         url,
         authenticated: call.authenticated ?? true,
@@ -225,8 +237,10 @@ export class HubClient {
       if (error instanceof HubApiError) call.observeHeaders?.(new Headers(error.headers));
       throw error;
     }
-    call.observeHeaders?.(response.headers);
-    return decodeBody(response, call.kind ?? "object", options.schema);
+    call.observeHeaders?.(raw.headers);
+    const data = await decodeBody(raw, call.kind ?? "object", options.schema);
+    return { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined };
   }
 }
 
+const checkWallet = (wallet: unknown) => () => assertNoIssues("wallet", issuesOf(isWallet, wallet, ["wallet"]));

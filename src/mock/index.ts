@@ -72,7 +72,7 @@ export interface HubMock {
   serveCachedNext(count: number, ageSeconds: number): void;
   /** Set the server clock's offset from the real clock, in milliseconds. */
   setClockOffset(ms: number): void;
-  /** Back to the start: balances, ledger, requests, faults and clock. */
+  /** Back to the start: balances, ledger, requests (and request ids), faults and clock. */
   reset(): void;
 }
 

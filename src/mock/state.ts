@@ -70,6 +70,7 @@ export class MockState {
     this.#awardsByRef = new Map();
     this.ledger = [];
     this.requests = [];
+    this.#requestCounter = 0;
     this.clockOffsetMs = this.#initialClockOffset;
     this.faults = { lostWrites: [], rateLimits: [], canned: [], cachedAges: [] };
   }

@@ -4,6 +4,7 @@
  */
 import { HubClient, type HubCall } from "../client/hub-client";
 import { HubApiError } from "../core/errors/hub-api-error";
+import { HubPromise } from "../core/hub-promise";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { AwardResult } from "../core/types/responses";
 import { parseAward, type AwardInput } from "./award-schema";
@@ -86,34 +87,37 @@ export class HubServerClientBase extends HubClient {
    * await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
    * ```
    */
-  async awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): Promise<T> {
-    parseAward(award);
-    // Serialized once, as the caller wrote it: the string sent is the string signed, on every attempt.
-    const body = JSON.stringify(award);
-    let signedAt = "";
-    const send = () =>
-      this.request<T>(
-        {
-          method: "POST",
-          segments: ["hub", this.hub, "bits", "earn"],
-          body,
-          kind: "object-or-empty",
-          mayHaveBeenSent,
-          beforeSend: async (attempt) => {
-            signedAt = this.#clock.timestamp();
-            const signature = (await this.#signer)(signingPayload({ timestamp: signedAt, method: attempt.method, path: attempt.url.pathname, body }));
-            attempt.headers.set("x-api-timestamp", signedAt);
-            attempt.headers.set("x-api-signature", await signature);
+  awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
+    return HubPromise.run(async () => {
+      parseAward(award);
+      // Serialized once, as the caller wrote it: the string sent is the string signed, on every attempt.
+      const body = JSON.stringify(award);
+      let signedAt = "";
+      const send = () =>
+        this.request<T>(
+          {
+            method: "POST",
+            segments: ["hub", this.hub, "bits", "earn"],
+            body,
+            kind: "object-or-empty",
+            mayHaveBeenSent,
+            beforeSend: async (attempt) => {
+              signedAt = this.#clock.timestamp();
+              const signature = (await this.#signer)(signingPayload({ timestamp: signedAt, method: attempt.method, path: attempt.url.pathname, body }));
+              attempt.headers.set("x-api-timestamp", signedAt);
+              attempt.headers.set("x-api-signature", await signature);
+            },
           },
-        },
-        options,
-      );
-    try {
-      return await send();
-    } catch (error) {
-      if (!this.#refusedForSkew(error, signedAt)) throw error;
-      return send(); // once, now signed in server time
-    }
+          options,
+        ).withResponse();
+      try {
+        return await send();
+      } catch (error) {
+        if (!this.#refusedForSkew(error, signedAt)) throw error;
+        this.log("warn", () => `award ${award.ref}: refused with a timestamp outside the server's window; retrying once in server time`);
+        return send(); // once, now signed in server time
+      }
+    });
   }
 
   /**
@@ -124,9 +128,9 @@ export class HubServerClientBase extends HubClient {
    * await this.request({ segments: ["hub", this.hub] });
    * ```
    */
-  protected override request<T>(call: HubCall, options?: RequestOptions<T>): Promise<T> {
+  protected override request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T> {
     const observeHeaders = (headers: Headers) => {
-      this.#clock.observe(headers);
+      if (this.#clock.observe(headers)) this.log("info", () => `server clock is ${(this.#clock.offsetMs / 1000).toFixed(1)} s from this machine's; signing in server time`);
       call.observeHeaders?.(headers);
     };
     return super.request({ ...call, observeHeaders }, options);

@@ -19,14 +19,17 @@ export class ServerClock {
   /**
    * Learns the offset from an answer's headers. Only a fresh answer tells the time: a cached copy
    * (any `Age` header, RFC 9111) carries the `Date` of when it was stored, hours old perhaps. A
-   * missing or unreadable `Date` changes nothing.
+   * missing or unreadable `Date` changes nothing. True when the offset moved by more than a second.
    */
-  observe(headers: Headers): void {
-    if (headers.has("age")) return;
+  observe(headers: Headers): boolean {
+    if (headers.has("age")) return false;
     const date = headers.get("date");
     const serverMs = date ? Date.parse(date) : Number.NaN;
-    if (Number.isNaN(serverMs)) return;
+    if (Number.isNaN(serverMs)) return false;
     // Date has whole seconds: the server's time was within [date, date + 1 s), so take the middle.
-    this.#offsetMs = serverMs + 500 - Date.now();
+    const offset = serverMs + 500 - Date.now();
+    const moved = Math.abs(offset - this.#offsetMs) > 1_000;
+    this.#offsetMs = offset;
+    return moved;
   }
 }

@@ -40,15 +40,15 @@ export class HubApiError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name: string = "HubApiError";
   /** HTTP status code. */
-  readonly status: number;
+  declare readonly status: number;
   /** Error code from the body, when present. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The error body as received: parsed JSON, or its text (the first 4 KB) when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** Value of the `x-request-id` response header, when present: quote it to the API operator. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Response headers (lower-case names). */
-  readonly headers: Readonly<Record<string, string>>;
+  declare readonly headers: Readonly<Record<string, string>>;
 
   constructor(init: ApiErrorInit) {
     super(init.message, { mayHaveBeenApplied: init.mayHaveBeenApplied });

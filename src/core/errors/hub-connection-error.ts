@@ -14,9 +14,9 @@ export class HubConnectionError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name: string = "HubConnectionError";
   /** The system error code found in the cause chain (`ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`…), when there is one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The origin the request was sent to (never its path or query). */
-  readonly origin: string | undefined;
+  declare readonly origin: string | undefined;
 
   constructor(
     message = "Connection error: the request got no HTTP response.",

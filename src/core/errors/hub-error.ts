@@ -18,7 +18,7 @@ export class HubError extends Error {
    * sending, a 5xx): it may have been applied. Retrying with the same `ref` is safe either way.
    * Always false for reads and for failures before anything was sent.
    */
-  readonly mayHaveBeenApplied: boolean;
+  declare readonly mayHaveBeenApplied: boolean;
 
   constructor(message?: string, options?: { cause?: unknown; mayHaveBeenApplied?: boolean | undefined }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });

@@ -15,9 +15,9 @@ export class HubRedirectError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubRedirectError" as const;
   /** The redirect status (301, 302, 303, 307, 308…); 0 in a browser, which hides redirects. */
-  readonly status: number;
+  declare readonly status: number;
   /** The `Location` the server named, resolved against the request URL; undefined when hidden or absent. */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
 
   constructor(init: { status: number; location: string | undefined; reason: string }) {
     super(`Not following the ${init.status || "opaque"} redirect${init.location ? ` to ${init.location}` : ""}: ${init.reason}.`);

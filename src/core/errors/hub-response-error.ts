@@ -23,15 +23,15 @@ export class HubResponseError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubResponseError" as const;
   /** The HTTP status of the answer (2xx). */
-  readonly status: number;
+  declare readonly status: number;
   /** What is wrong with the body. */
-  readonly problem: ResponseProblem;
+  declare readonly problem: ResponseProblem;
   /** The body: its text (the first 4 KB) for `empty-body` and `invalid-json`, the parsed JSON for `unexpected-shape` and `schema-mismatch`. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** A short, single-line excerpt of the body for logs. */
-  readonly bodyExcerpt: string;
+  declare readonly bodyExcerpt: string;
   /** Schema issues, for `schema-mismatch`. */
-  readonly issues: ReadonlyArray<ValidationIssue>;
+  declare readonly issues: ReadonlyArray<ValidationIssue>;
 
   constructor(init: {
     status: number;

@@ -13,7 +13,7 @@ export class HubTimeoutError extends HubConnectionError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubTimeoutError" as const;
   /** The per-attempt timeout in milliseconds. */
-  readonly timeout: number;
+  declare readonly timeout: number;
 
   constructor(timeout: number, options?: { origin?: string | undefined; mayHaveBeenApplied?: boolean }) {
     super(`Request to ${options?.origin ?? "the API"} timed out after ${timeout} ms.`, { code: "ETIMEDOUT", ...options });

@@ -32,7 +32,7 @@ export class HubValidationError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubValidationError" as const;
   /** Every problem found, not only the first. */
-  readonly issues: ReadonlyArray<ValidationIssue>;
+  declare readonly issues: ReadonlyArray<ValidationIssue>;
 
   constructor(what: string, issues: ReadonlyArray<ValidationIssue>) {
     const detail = issues

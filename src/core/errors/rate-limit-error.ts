@@ -14,7 +14,7 @@ export class RateLimitError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "RateLimitError" as const;
   /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date), when sent. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(init: ApiErrorInit, retryAfter: number | undefined) {
     super(init);

@@ -1,13 +1,24 @@
+import { where, type Log } from "../log";
 import type { RequestEvent } from "../types/options";
 import { outcomeUnknown } from "./delivery";
 import type { RateGate } from "./rate-gate";
 import { parseRetryAfter } from "./retry-after";
 import { callUserHook } from "./user-hook";
 
-/** What a write's signer (or any last-moment step) may change on one outgoing attempt. */
+/**
+ * One outgoing attempt as a `beforeSend` step sees it, after the rate gate and just before
+ * `fetch`: a write's signer stamps its headers here.
+ * @example
+ * ```ts
+ * const stamp = (attempt: OutgoingAttempt) => attempt.headers.set("x-trace", attempt.url.pathname);
+ * ```
+ */
 export interface OutgoingAttempt {
+  /** HTTP method, upper case. */
   method: string;
+  /** The URL sent to (its `pathname` is what a signature covers). */
   url: URL;
+  /** The headers sent; set more here. */
   headers: Headers;
 }
 
@@ -20,6 +31,7 @@ export interface AttemptPlan {
   maxRetryAfterMs: number;
   beforeSend?: ((attempt: OutgoingAttempt) => void | Promise<void>) | undefined;
   onRequest?: ((event: RequestEvent) => void) | undefined;
+  log: Log;
   /**
    * Whether a failed attempt may have reached the server (writes pass `mayHaveBeenSent`; reads
    * need no answer, since only a write can have been applied).
@@ -55,10 +67,18 @@ export function attemptFetch(plan: AttemptPlan): (input: unknown) => Promise<Res
       await plan.beforeSend?.({ method: request.method, url, headers });
       callUserHook(plan.onRequest, { type: "request", method: request.method, url: request.url, attempt });
       plan.delivery.started = true;
-      const response = await send(plan, request, headers, limit.signal);
+      const line = `${request.method} ${where(url)} (attempt ${attempt}`;
+      let response: Response;
+      try {
+        response = await send(plan, request, headers, limit.signal);
+      } catch (error) {
+        plan.log("debug", () => `${line}) failed after ${Date.now() - sentAt} ms: ${String((error as Error)?.message ?? error)}`);
+        throw error;
+      }
+      const requestId = response.headers.get("x-request-id") ?? undefined;
+      plan.log("debug", () => `${line}) → ${response.status} in ${Date.now() - sentAt} ms${requestId ? `, ${requestId}` : ""}`);
       plan.delivery.sent ||= outcomeUnknown(response.status);
       plan.gate.observe(response.status, retryAfterMs(response.headers), sentAt, plan.maxRetryAfterMs);
-      const requestId = response.headers.get("x-request-id") ?? undefined;
       callUserHook(plan.onRequest, { type: "response", method: request.method, url: request.url, attempt, status: response.status, requestId });
       return response;
     } finally {

@@ -15,6 +15,9 @@ export interface GateSettings {
   retryBudget: number;
 }
 
+/** Where the gate reports its pauses and rate changes. */
+type GateLog = (line: () => string) => void;
+
 interface Waiter {
   resolve: () => void;
   reject: (reason: unknown) => void;
@@ -50,8 +53,11 @@ export class RateGate {
   readonly #sent = new Array<number>(10).fill(0);
   #sentBucket = 0;
 
-  constructor(settings: GateSettings) {
+  readonly #log: GateLog;
+
+  constructor(settings: GateSettings, log: GateLog = () => undefined) {
     this.#settings = settings;
+    this.#log = log;
     this.#retryTokens = settings.retryBudget;
   }
 
@@ -120,6 +126,7 @@ export class RateGate {
       if (retryAfterMs > maxWaitMs) return; // the caller gets the error instead of a long wait
       if (now + retryAfterMs > this.#pausedUntil) {
         this.#pausedUntil = now + retryAfterMs;
+        this.#log(() => `${status} with Retry-After: pausing this client's requests for ${retryAfterMs} ms (${this.#queue.length} waiting)`);
         this.#pauseSpreadMs = Math.min(MAX_PAUSE_JITTER_MS, retryAfterMs / 10 + 50);
         for (const waiter of this.#queue) waiter.jitterMs = Math.random() * this.#pauseSpreadMs;
       }
@@ -128,6 +135,7 @@ export class RateGate {
       this.#ceiling = ceiling;
       this.#decreasedAt = now;
       this.#tokens = Math.min(this.#tokens, 1);
+      this.#log(() => `429 without Retry-After: send rate lowered to ${this.rate(now).toFixed(1)}/s`);
     }
     this.#pump();
   }

@@ -1,5 +1,6 @@
 import { HTTPError, type RetryOptions as KyRetryOptions } from "ky";
 import { HubError } from "../errors/hub-error";
+import type { Log } from "../log";
 import type { RetryOptions } from "../types/options";
 import { AttemptTimeoutError } from "./attempt";
 import { RETRY_COST, TIMEOUT_RETRY_COST, type RateGate } from "./rate-gate";
@@ -21,6 +22,9 @@ export interface RetryContext {
   signal?: AbortSignal | undefined;
   /** Set when a retry was refused because the client's retry budget was spent. */
   budgetExhausted: boolean;
+  log: Log;
+  /** What the call is, for log lines: method and URL without query. */
+  what: string;
 }
 
 /**
@@ -31,23 +35,38 @@ export interface RetryContext {
  * the client at once.
  */
 export function kyRetry(options: Required<RetryOptions>, method: "get" | "post", context: RetryContext): KyRetryOptions {
-  const pay = (cost: number) => context.gate.spendRetry(cost) || ((context.budgetExhausted = true), false);
+  let reason = "";
+  const pay = (cost: number, why: string) => {
+    reason = why;
+    if (context.gate.spendRetry(cost)) return true;
+    context.budgetExhausted = true;
+    context.log("warn", () => `${context.what}: not retried after ${why}, the client's retry budget is spent`);
+    return false;
+  };
   return {
     limit: options.limit,
     methods: [method],
     backoffLimit: options.maxBackoff,
     delay: (attempt) => options.backoff * 2 ** (attempt - 1),
-    jitter: (delay) => delay * (0.5 + Math.random() / 2),
+    jitter: (delay) => {
+      const wait = delay * (0.5 + Math.random() / 2);
+      context.log("info", () => `${context.what}: retrying after ${reason} in ${Math.round(wait)} ms`);
+      return wait;
+    },
     shouldRetry: ({ error }) => {
       // Our own errors (validation, signing, a failing user hook) and aborts are final.
       if (error instanceof HubError || error instanceof UserHookError || context.signal?.aborted || error.name === "AbortError") return false;
-      if (error instanceof AttemptTimeoutError) return pay(TIMEOUT_RETRY_COST);
+      if (error instanceof AttemptTimeoutError) return pay(TIMEOUT_RETRY_COST, "a timeout");
       if (error instanceof HTTPError) {
         if (!RETRY_STATUSES.includes(error.response.status)) return false;
         const wait = parseRetryAfter(error.response.headers.get("retry-after"));
-        if (wait !== undefined && wait * 1000 > options.maxRetryAfter) return false;
+        if (wait !== undefined && wait * 1000 > options.maxRetryAfter) {
+          context.log("warn", () => `${context.what}: the server asks to wait ${wait} s, longer than maxRetryAfter; not retried`);
+          return false;
+        }
+        return pay(RETRY_COST, `status ${error.response.status}`);
       }
-      return pay(RETRY_COST); // a network failure or a retryable status
+      return pay(RETRY_COST, `a network failure (${error.message})`);
     },
   };
 }

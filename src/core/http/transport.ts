@@ -1,10 +1,12 @@
 import ky, { type KyInstance } from "ky";
 import { HubRedirectError } from "../errors/hub-redirect-error";
+import { where, type Log } from "../log";
 import type { RateLimitOptions, RequestEvent, RetryOptions } from "../types/options";
 import { attemptFetch, type OutgoingAttempt } from "./attempt";
 import { toHubError } from "./ky-adapter";
 import { RateGate } from "./rate-gate";
 import { kyRetry, resolveRetry, type RetryContext } from "./retry";
+import { SharedReads } from "./shared-reads";
 
 /** Client-wide transport settings, fixed at construction. */
 export interface TransportConfig {
@@ -15,6 +17,9 @@ export interface TransportConfig {
   fetch?: typeof globalThis.fetch | undefined;
   headers?: Record<string, string> | undefined;
   onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** Whether identical reads in flight share one request. */
+  dedupeReads: boolean;
+  log: Log;
 }
 
 /** One call. `beforeSend` runs last before every attempt's fetch, after the rate gate: writes sign there. */
@@ -35,6 +40,8 @@ export interface RawResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** The final response, its body already read into `text`. */
+  response: Response;
 }
 
 /** Same-origin redirects a read follows before giving up. */
@@ -57,16 +64,24 @@ export class Transport {
   readonly #ky: KyInstance = ky.create({ timeout: false, throwHttpErrors: true });
   readonly #config: TransportConfig;
   readonly #retry: Required<RetryOptions>;
+  readonly #shared = new SharedReads<RawResponse>();
   /** The client's one rate gate: every attempt of every call passes it. */
   readonly gate: RateGate;
 
   constructor(config: TransportConfig) {
     this.#config = config;
     this.#retry = resolveRetry(config.retry);
-    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit });
+    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (line) => config.log("info", line));
   }
 
-  async send(options: SendOptions): Promise<RawResponse> {
+  send(options: SendOptions): Promise<RawResponse> {
+    if (options.method !== "GET" || !this.#config.dedupeReads) return this.#follow(options);
+    // Same URL, same headers (authenticated or not), same per-call timeout and retry: same request.
+    const key = JSON.stringify([options.url.href, options.authenticated, options.timeout, options.retry]);
+    return this.#shared.share(key, (signal) => this.#follow({ ...options, signal }), options.signal);
+  }
+
+  async #follow(options: SendOptions): Promise<RawResponse> {
     let url = options.url;
     for (let hop = 0; ; hop++) {
       try {
@@ -91,7 +106,8 @@ export class Transport {
     const retry = options.retry === undefined ? this.#retry : resolveRetry(options.retry);
     const write = options.method !== "GET";
     const delivery = { started: false, sent: false };
-    const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false };
+    const log = this.#config.log;
+    const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false, log, what: `${options.method} ${where(options.url)}` };
     try {
       const response = await this.#ky(options.url, {
         method: options.method,
@@ -109,13 +125,16 @@ export class Transport {
           beforeSend: options.beforeSend,
           mayHaveBeenSent: options.mayHaveBeenSent,
           onRequest: this.#config.onRequest,
+          log,
           delivery,
         }),
       });
-      return { status: response.status, headers: response.headers, text: await response.text() };
+      return { status: response.status, headers: response.headers, text: await response.text(), response };
     } catch (error) {
       const failure = { signal: options.signal, timeout, origin: options.url.origin, write, ...delivery, budgetExhausted: context.budgetExhausted };
-      throw await toHubError(error, failure);
+      const hubError = await toHubError(error, failure);
+      if ((hubError as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied) log("error", () => `${context.what}: ${(hubError as Error).message}`);
+      throw hubError;
     }
   }
 

@@ -1,3 +1,4 @@
+import type { Logger, LogLevel } from "../log";
 import type { StandardSchemaV1 } from "./standard-schema";
 
 /**
@@ -177,6 +178,29 @@ export interface HubClientOptions {
    * @example { "user-agent": "my-bot/1.0" }
    */
   headers?: Record<string, string>;
+  /**
+   * Whether identical reads in flight (same URL, same per-call `timeout` and `retry`) share one
+   * request. Each caller still gets its own decoded copy and may abort on its own; the shared
+   * request is cancelled only when every caller has aborted. Writes are never shared.
+   * @default true
+   * @example false
+   */
+  dedupeReads?: boolean;
+  /**
+   * How much the client logs: `"debug"` every attempt (method, origin and path, status, attempt,
+   * duration, request id) and retry wait; `"info"` retries, rate-limit pauses and clock
+   * corrections; `"warn"` a spent retry budget or a write retried for the clock; `"error"` a write
+   * whose outcome is unknown. Keys, signatures, bodies and query strings are never logged.
+   * @default the PUBLIC_HUB_LOG environment variable, else "warn"
+   * @example "debug"
+   */
+  logLevel?: LogLevel;
+  /**
+   * Where log lines go.
+   * @default console
+   * @example pino()
+   */
+  logger?: Logger;
   /**
    * Called before each attempt and after each response, for logging or metrics.
    * @default undefined

@@ -1,0 +1,51 @@
+import { HubAbortError } from "../errors/hub-abort-error";
+
+interface Entry<R> {
+  promise: Promise<R>;
+  controller: AbortController;
+  callers: number;
+}
+
+/**
+ * Identical reads in flight share one request (a page rendering five widgets that each ask for
+ * the hub costs one request, not five). Each caller waits on its own: aborting one caller rejects
+ * only its promise, and the shared request is aborted only when no caller is left. Writes are
+ * never shared.
+ */
+export class SharedReads<R> {
+  readonly #entries = new Map<string, Entry<R>>();
+
+  /** `start` runs once per key at a time, with a signal that fires when every caller has left. */
+  share(key: string, start: (signal: AbortSignal) => Promise<R>, signal?: AbortSignal): Promise<R> {
+    if (signal?.aborted) return Promise.reject(new HubAbortError({ cause: signal.reason }));
+    let entry = this.#entries.get(key);
+    if (entry === undefined) {
+      const controller = new AbortController();
+      const created: Entry<R> = { controller, callers: 0, promise: start(controller.signal) };
+      const forget = () => this.#entries.get(key) === created && this.#entries.delete(key);
+      created.promise.then(forget, forget);
+      this.#entries.set(key, (entry = created));
+    }
+    const shared = entry;
+    shared.callers++;
+    return new Promise<R>((resolve, reject) => {
+      const leave = () => {
+        signal?.removeEventListener("abort", onAbort);
+        shared.callers--;
+      };
+      const onAbort = () => {
+        leave();
+        reject(new HubAbortError({ cause: signal!.reason }));
+        if (shared.callers === 0) {
+          shared.controller.abort(signal!.reason);
+          if (this.#entries.get(key) === shared) this.#entries.delete(key);
+        }
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      shared.promise.then(
+        (value) => (leave(), resolve(value)),
+        (error: unknown) => (leave(), reject(error)),
+      );
+    });
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * A successful call with its HTTP metadata.
+ * @example
+ * ```ts
+ * const { data, response, requestId } = await hub.getHub().withResponse();
+ * console.log(response.status, requestId, data);
+ * ```
+ */
+export interface WithResponse<T> {
+  /** The decoded body, exactly what awaiting the call gives. */
+  data: T;
+  /** The final HTTP response (its body already read: use `data`). Shared by callers whose identical reads were deduplicated. */
+  response: Response;
+  /** The `x-request-id` response header, when the server sent one: quote it to the API operator. */
+  requestId: string | undefined;
+}
+
+/**
+ * What every client method returns: a `Promise` of the data that also offers `.withResponse()`
+ * for the response and its request id (openai-node's `APIPromise` shape). The request starts at
+ * once, whether or not `.withResponse()` is called.
+ *
+ * @example
+ * ```ts
+ * const config = await hub.getHub();                                  // the data
+ * const { data, requestId } = await hub.getHub().withResponse();      // the data and its metadata
+ * ```
+ */
+export class HubPromise<T> extends Promise<T> {
+  readonly #source: Promise<WithResponse<T>>;
+
+  /** @param source the call, resolving with the data and its response. */
+  constructor(source: Promise<WithResponse<T>>) {
+    super((resolve, reject) => {
+      source.then((result) => resolve(result.data), reject);
+    });
+    this.#source = source;
+  }
+
+  // `then`, `catch` and `finally` return plain promises, not HubPromises with a missing source.
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+
+  /**
+   * The data together with the final `Response` and `requestId`.
+   * @example
+   * ```ts
+   * const { data, response } = await hub.getLeaderboard({ limit: 5 }).withResponse();
+   * ```
+   */
+  withResponse(): Promise<WithResponse<T>> {
+    // Whoever awaits only this must not see an "unhandled rejection" of the data promise too.
+    super.then(undefined, () => undefined);
+    return this.#source;
+  }
+
+  /** Runs `call` (a throw becomes a rejection) and wraps its result. */
+  static run<T>(call: () => Promise<WithResponse<T>>): HubPromise<T> {
+    return new HubPromise((async () => call())());
+  }
+}

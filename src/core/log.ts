@@ -1,0 +1,62 @@
+/**
+ * The SDK's own log lines. Off below the chosen level, and built only when they will be written,
+ * so a silent client pays one comparison per event. Lines name methods, origins and paths,
+ * statuses, attempts, durations and request ids; never a key, a signature, a body or a query
+ * string (it may hold a wallet).
+ */
+
+/**
+ * How much the client logs.
+ * @example
+ * ```ts
+ * const level: LogLevel = "debug"; // every attempt, wait and correction
+ * ```
+ */
+export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
+
+/**
+ * Where log lines go: `console`, pino, winston… anything with these four methods.
+ * @example
+ * ```ts
+ * const logger: Logger = { debug: () => {}, info: console.info, warn: console.warn, error: console.error };
+ * ```
+ */
+export interface Logger {
+  /** Every attempt and retry wait. */
+  debug(message: string): void;
+  /** Retries, rate-limit pauses, clock corrections. */
+  info(message: string): void;
+  /** Something the caller may want to change: a spent retry budget, a write retried for the clock. */
+  warn(message: string): void;
+  /** A write whose outcome is unknown. */
+  error(message: string): void;
+}
+
+/** Writes one line at a level; `line` is called only when the level is on. */
+export type Log = (level: Exclude<LogLevel, "off">, line: () => string) => void;
+
+const LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
+
+/** `PUBLIC_HUB_LOG` from the environment, where there is one and reading it is allowed. */
+function fromEnvironment(): LogLevel | undefined {
+  try {
+    const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.PUBLIC_HUB_LOG;
+    return LEVELS.find((level) => level === value);
+  } catch {
+    return undefined; // Deno without --allow-env, or a locked-down sandbox
+  }
+}
+
+/** The client's log: `logLevel`, else `PUBLIC_HUB_LOG`, else `"warn"`. */
+export function createLog(logLevel: LogLevel | undefined, logger: Logger = console): Log {
+  const max = LEVELS.indexOf(logLevel ?? fromEnvironment() ?? "warn");
+  return (level, line) => {
+    if (LEVELS.indexOf(level) <= max) logger[level](`[public-hub] ${line()}`);
+  };
+}
+
+/** A URL as log lines show it: origin and path, never the query. */
+export const where = (url: string | URL) => {
+  const { origin, pathname } = new URL(url);
+  return origin + pathname;
+};
