@@ -27,8 +27,8 @@ export interface FailureContext {
   budgetExhausted: boolean;
 }
 
-const BUDGET_SPENT = " Not retried: the client's retry budget is spent (too many failures at once).";
-const MAY_HAVE_BEEN_APPLIED = " The award may have been applied: retrying with the same ref is safe (the server applies a ref once).";
+const BUDGET_SPENT = " Not retried: the client's retry budget is spent.";
+const MAY_HAVE_BEEN_APPLIED = " It may have been applied: retrying with the same ref is safe.";
 
 /**
  * The one place where ky's errors become the SDK's: nothing ky-typed reaches a user, and the

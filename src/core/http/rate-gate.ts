@@ -30,7 +30,6 @@ const BETA = 0.7; // the rate kept after a throttle, as a share of the rate that
 const RECOVER_MS = 1_000; // back to the throttled rate within this time…
 const PROBE_PER_SECOND = 0.05; // …then above it by 5 % of it per second, until throttled again
 const MIN_RATE = 0.5;
-const BUCKET_MS = 100; // the send rate is measured over 10 buckets of 100 ms
 const MAX_PAUSE_JITTER_MS = 1_000;
 
 /** Retry costs, AWS-style: a retry takes tokens, a success gives one back. */
@@ -50,8 +49,9 @@ export class RateGate {
   #tokens = 1;
   #refilledAt = 0;
   #retryTokens: number;
-  readonly #sent = new Array<number>(10).fill(0);
-  #sentBucket = 0;
+  // Requests started per second, as an exponentially decaying count (time constant 1 s).
+  #sendRate = 0;
+  #sentAt = 0;
 
   readonly #log: GateLog;
 
@@ -198,21 +198,13 @@ export class RateGate {
   }
 
   #take(now: number): void {
-    if (this.rate(now) !== Number.POSITIVE_INFINITY) this.#tokens -= 1;
-    this.#roll(now);
-    this.#sent[this.#sentBucket % this.#sent.length]! += 1;
+    if (this.rate(now) !== Infinity) this.#tokens -= 1;
+    this.#sendRate = this.#measuredRate(now) + 1;
+    this.#sentAt = now;
   }
 
-  /** Requests sent in the last second. */
+  /** Requests started in about the last second. */
   #measuredRate(now: number): number {
-    this.#roll(now);
-    return this.#sent.reduce((sum, count) => sum + count, 0);
-  }
-
-  #roll(now: number): void {
-    const bucket = Math.floor(now / BUCKET_MS);
-    const steps = Math.min(this.#sent.length, bucket - this.#sentBucket);
-    for (let i = 1; i <= steps; i++) this.#sent[(this.#sentBucket + i) % this.#sent.length] = 0;
-    if (steps > 0) this.#sentBucket = bucket;
+    return this.#sendRate * Math.exp((this.#sentAt - now) / 1_000);
   }
 }

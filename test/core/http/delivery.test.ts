@@ -45,7 +45,7 @@ describe("a write whose answer was lost says it may have been applied", () => {
     const error = await hub.awardPoints(award).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HubConnectionError);
     expect(error).toMatchObject({ mayHaveBeenApplied: true, origin: "https://hub.example.com" });
-    expect((error as Error).message).toContain("may have been applied: retrying with the same ref is safe");
+    expect((error as Error).message).toContain("It may have been applied: retrying with the same ref is safe.");
     expect(mock.ledger).toHaveLength(1);
     await expect(hub.awardPoints(award)).resolves.toMatchObject({ duplicate: true });
     expect(mock.ledger).toHaveLength(1);
