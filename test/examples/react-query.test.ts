@@ -57,7 +57,9 @@ describe("examples/react-query", () => {
 
   it("explains a key of another hub", async () => {
     const page = await render(client({ clientId: "pk_beta_demo" }));
-    await vi.waitFor(() => expect(page.querySelector("[role=alert]")?.textContent).toBe("This key belongs to another hub."));
+    // The boundary's alert (with data-error) replaces the whole page, the leaderboard's own too.
+    await vi.waitFor(() => expect(page.querySelector("[role=alert][data-error]")?.textContent).toBe("This key belongs to another hub."));
+    expect(page.querySelectorAll("[role=alert]")).toHaveLength(1);
     expect(page.querySelector("[role=alert]")?.getAttribute("data-error")).toBe("ForbiddenError");
     expect(caught[0]).toBeInstanceOf(ForbiddenError);
   });
