@@ -1,10 +1,10 @@
 /**
- * @module public-hub-sdk/query
- * `public-hub-sdk/query`: TanStack Query v5 options and keys for a {@link HubClient}'s reads.
+ * `public-hub-sdk/query`: TanStack Query v5 options and keys for a `HubClient`'s reads.
  * Plain `{ queryKey, queryFn }` objects with no runtime import of TanStack or of any UI framework,
  * so React, Vue, Svelte, Solid and Angular adapters, `useSuspenseQuery` and a server-side
  * `prefetchQuery` all take them. `@tanstack/query-core` is needed for types only.
  *
+ * @module public-hub-sdk/query
  * @example
  * ```ts
  * import { HubClient } from "public-hub-sdk";
