@@ -7,7 +7,9 @@
  */
 import type { DataTag } from "@tanstack/query-core";
 import type { HubClient, LeaderboardQuery } from "../client/hub-client";
-import { assertNoIssues } from "../core/checks";
+// The error class alone, not core/checks: sharing less with the root entry keeps its browser
+// bundle as it was (measured: 7 bytes more with checks, 7 fewer with this).
+import { HubValidationError } from "../core/errors/hub-validation-error";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
 
 /**
@@ -110,7 +112,7 @@ export function normalizeLeaderboardQuery(query: LeaderboardQuery | undefined): 
 /** Checks the scope once, so that a missing client fails here and not as a `TypeError` later. */
 function rootOf(scope: HubKeyScope): HubRootKey {
   const ok = typeof scope === "object" && scope !== null && typeof scope.baseUrl === "string" && typeof scope.hub === "string";
-  assertNoIssues("query scope", ok ? [] : [{ path: [], code: "invalid_type", message: "expected a HubClient (with baseUrl and hub)" }]);
+  if (!ok) throw new HubValidationError("query scope", [{ path: [], code: "invalid_type", message: "expected a HubClient (with baseUrl and hub)" }]);
   return ["public-hub", scope.baseUrl, scope.hub];
 }
 
