@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     "mock/index": "src/mock/index.ts",
+    "query/index": "src/query/index.ts",
     "server/node": "src/server/node.ts",
     "server/edge": "src/server/edge.ts",
     "server/browser": "src/server/browser.ts",
@@ -16,5 +17,5 @@ export default defineConfig({
   clean: true,
   target: "es2022",
   platform: "neutral",
-  external: ["ky", "zod", "msw"],
+  external: ["ky", "zod", "msw", "@tanstack/query-core"],
 });
