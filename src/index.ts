@@ -39,7 +39,7 @@ export {
 } from "./core/errors/index";
 export type { HubClientOptions, RequestOptions, RetryOptions, RateLimitOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
 export type { OutgoingAttempt } from "./core/http/attempt";
-export type { Logger, LogLevel } from "./core/log";
+export type { Log, Logger, LogLevel } from "./core/log";
 export type { BodyKind } from "./core/http/decode";
 export type {
   JsonObject,

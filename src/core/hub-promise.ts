@@ -37,7 +37,13 @@ export class HubPromise<T> extends Promise<T> {
     this.#source = source;
   }
 
-  // `then`, `catch` and `finally` return plain promises, not HubPromises with a missing source.
+  /**
+   * `then`, `catch` and `finally` return plain promises, not HubPromises with a missing source.
+   * @example
+   * ```ts
+   * hub.getHub().then((config) => config.name); // a plain Promise<string | undefined>
+   * ```
+   */
   static override get [Symbol.species]() {
     return Promise;
   }
