@@ -1,5 +1,6 @@
 import type { ValidationIssue } from "../core/errors/hub-validation-error";
 import { assertNoIssues, isSlug } from "../core/checks";
+import { LEVELS, type LogLevel } from "../core/log";
 import type { HubClientOptions } from "../core/types/options";
 
 // A header value must not hold CR, LF or NUL (header injection), nor, for fetch, code points
@@ -16,28 +17,30 @@ const count = (value: unknown) => Number.isInteger(value) && (value as number) >
 const duration = (value: unknown) => Number.isFinite(value) && (value as number) >= 0;
 const fn = (value: unknown) => typeof value === "function";
 
-// Each option: its path, its test, and the message. No message ever holds the value: a server
-// client's options also hold the secret.
-const RULES: ReadonlyArray<[path: string[], test: Test, message: string]> = [
-  [["clientId"], (v) => typeof v === "string" && TOKEN.test(v), "clientId must be printable ASCII without spaces or line breaks (a trailing newline from the environment?)"],
-  [["timeout"], optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0)), "timeout must be a positive number of milliseconds, or false"],
-  [["retry"], optional((v) => count(v) || isObject(v)), "retry must be a count (an integer ≥ 0) or retry options"],
-  [["retry", "limit"], optional(count), "retry.limit must be an integer ≥ 0"],
-  [["retry", "backoff"], optional(duration), "retry.backoff must be a finite number ≥ 0"],
-  [["retry", "maxBackoff"], optional(duration), "retry.maxBackoff must be a finite number ≥ 0"],
-  [["retry", "maxRetryAfter"], optional(duration), "retry.maxRetryAfter must be a finite number ≥ 0"],
-  [["rateLimit"], optional(isObject), "rateLimit must be an object"],
-  [["rateLimit", "maxConcurrency"], optional((v) => count(v) && (v as number) > 0), "rateLimit.maxConcurrency must be a positive integer"],
-  [["rateLimit", "maxRequestsPerSecond"], optional((v) => typeof v === "number" && v > 0), "rateLimit.maxRequestsPerSecond must be a positive number"],
-  [["rateLimit", "retryBudget"], optional((v) => typeof v === "number" && v >= 0), "rateLimit.retryBudget must be a number ≥ 0"],
-  [["fetch"], optional(fn), "fetch must be a function"],
-  [["onRequest"], optional(fn), "onRequest must be a function"],
-  [["logLevel"], optional((v) => ["off", "error", "warn", "info", "debug"].includes(v as string)), 'logLevel must be "off", "error", "warn", "info" or "debug"'],
-  [["logger"], optional((v) => isObject(v) && ["debug", "info", "warn", "error"].every((m) => fn((v as Record<string, unknown>)[m]))), "logger must have debug, info, warn and error methods"],
+// Each option: its path, its test, and what it must be. No message ever holds the value: a
+// server client's options also hold the secret.
+const COUNT = "an integer ≥ 0";
+const DURATION = "a finite number ≥ 0";
+const RULES: ReadonlyArray<[path: string, test: Test, expected: string]> = [
+  ["clientId", (v) => typeof v === "string" && TOKEN.test(v), "printable ASCII without spaces or line breaks (a trailing newline from the environment?)"],
+  ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0)), "a positive number of milliseconds, or false"],
+  ["retry", optional((v) => count(v) || isObject(v)), `${COUNT} or retry options`],
+  ["retry.limit", optional(count), COUNT],
+  ["retry.backoff", optional(duration), DURATION],
+  ["retry.maxBackoff", optional(duration), DURATION],
+  ["retry.maxRetryAfter", optional(duration), DURATION],
+  ["rateLimit", optional(isObject), "an object"],
+  ["rateLimit.maxConcurrency", optional((v) => count(v) && (v as number) > 0), "a positive integer"],
+  ["rateLimit.maxRequestsPerSecond", optional((v) => typeof v === "number" && v > 0), "a positive number"],
+  ["rateLimit.retryBudget", optional((v) => typeof v === "number" && v >= 0), "a number ≥ 0"],
+  ["fetch", optional(fn), "a function"],
+  ["onRequest", optional(fn), "a function"],
+  ["logLevel", optional((v) => LEVELS.includes(v as LogLevel)), LEVELS.join(", ")],
+  ["logger", optional((v) => isObject(v) && LEVELS.slice(1).every((m) => fn((v as Record<string, unknown>)[m]))), "an object with error, warn, info and debug methods"],
   [
-    ["headers"],
+    "headers",
     optional((v) => isObject(v) && Object.entries(v).every(([name, value]) => HEADER_NAME.test(name) && typeof value === "string" && HEADER_VALUE.test(value))),
-    "headers must be an object of valid header names and string values without line breaks",
+    "an object of valid header names and string values without line breaks",
   ],
 ];
 
@@ -47,8 +50,9 @@ const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, ke
 export function checkClientOptions(options: HubClientOptions): void {
   const hubProblem = isSlug(options.hub);
   const issues: ValidationIssue[] = hubProblem ? [{ path: ["hub"], ...hubProblem }] : [];
-  for (const [path, test, message] of RULES) {
-    if (!test(at(options, path))) issues.push({ path, code: "invalid_type", message });
+  for (const [name, test, expected] of RULES) {
+    const path = name.split(".");
+    if (!test(at(options, path))) issues.push({ path, code: "invalid_type", message: `${name} must be ${expected}` });
   }
   assertNoIssues("client options", issues);
 }

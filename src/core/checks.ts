@@ -41,13 +41,10 @@ export const satisfies =
   (value) =>
     test(value) ? undefined : problem(code, message);
 
-export const isSlug = segment("hub slug");
-export const isWallet = segment("wallet");
+export const isSlug = /* @__PURE__ */ segment("hub slug");
+export const isWallet = /* @__PURE__ */ segment("wallet");
 export const isNonEmpty = (what: string) => string(what);
-export const isLimit = number("limit", { integer: true, min: 0, inclusive: false });
-export const isCount = (what: string) => number(what, { integer: true, min: 0, inclusive: true });
-export const isDuration = (what: string) => number(what, { min: 0, inclusive: true });
-export const isTimeout = number("timeout", { min: 0, inclusive: false });
+export const isLimit = /* @__PURE__ */ number("limit", { integer: true, min: 0, inclusive: false });
 
 /** The problems of `value` (none or one), at `path`. */
 export function issuesOf(check: Check, value: unknown, path: PropertyKey[] = []): ValidationIssue[] {

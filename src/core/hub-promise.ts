@@ -61,7 +61,14 @@ export class HubPromise<T> extends Promise<T> {
     return this.#source;
   }
 
-  /** Runs `call` (a throw becomes a rejection) and wraps its result. */
+  /**
+   * Runs `call` (a throw becomes a rejection) and wraps its result: how client methods, and
+   * subclasses adding calls, return a `HubPromise`.
+   * @example
+   * ```ts
+   * const call = HubPromise.run(async () => ({ data: 1, response: new Response("1"), requestId: undefined }));
+   * ```
+   */
   static run<T>(call: () => Promise<WithResponse<T>>): HubPromise<T> {
     return new HubPromise((async () => call())());
   }

@@ -1,8 +1,9 @@
 /**
- * The SDK's own log lines. Off below the chosen level, and built only when they will be written,
- * so a silent client pays one comparison per event. Lines name methods, origins and paths,
- * statuses, attempts, durations and request ids; never a key, a signature, a body or a query
- * string (it may hold a wallet).
+ * The SDK's own log lines, in logfmt (`[public-hub] attempt method=GET url=https://… status=200
+ * ms=12`): one event name and its fields, easy to grep and to parse. Off below the chosen level,
+ * and built only when written, so a silent client pays one comparison per event. Fields name
+ * methods, origins and paths, statuses, attempts, durations and request ids; never a key, a
+ * signature, a body or a query string (it may hold a wallet).
  */
 
 /**
@@ -32,10 +33,18 @@ export interface Logger {
   error(message: string): void;
 }
 
-/** Writes one line at a level; `line` is called only when the level is on. */
-export type Log = (level: Exclude<LogLevel, "off">, line: () => string) => void;
+/**
+ * Writes one event at a level; `fields` is called only when the level is on. What subclasses of
+ * `HubClient` get as `this.log`.
+ * @example
+ * ```ts
+ * this.log("info", "cache-hit", () => ({ key }));
+ * ```
+ */
+export type Log = (level: Exclude<LogLevel, "off">, event: string, fields: () => Record<string, unknown>) => void;
 
-const LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
+/** The levels, quietest first. */
+export const LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
 
 /** `PUBLIC_HUB_LOG` from the environment, where there is one and reading it is allowed. */
 function fromEnvironment(): LogLevel | undefined {
@@ -50,8 +59,13 @@ function fromEnvironment(): LogLevel | undefined {
 /** The client's log: `logLevel`, else `PUBLIC_HUB_LOG`, else `"warn"`. */
 export function createLog(logLevel: LogLevel | undefined, logger: Logger = console): Log {
   const max = LEVELS.indexOf(logLevel ?? fromEnvironment() ?? "warn");
-  return (level, line) => {
-    if (LEVELS.indexOf(level) <= max) logger[level](`[public-hub] ${line()}`);
+  return (level, event, fields) => {
+    if (LEVELS.indexOf(level) > max) return;
+    let line = `[public-hub] ${event}`;
+    for (const [key, value] of Object.entries(fields())) {
+      if (value !== undefined) line += ` ${key}=${typeof value === "string" && /[\s"=]/.test(value) ? JSON.stringify(value) : value}`;
+    }
+    logger[level](line);
   };
 }
 

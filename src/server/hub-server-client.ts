@@ -114,7 +114,7 @@ export class HubServerClientBase extends HubClient {
         return await send();
       } catch (error) {
         if (!this.#refusedForSkew(error, signedAt)) throw error;
-        this.log("warn", () => `award ${award.ref}: refused with a timestamp outside the server's window; retrying once in server time`);
+        this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
         return send(); // once, now signed in server time
       }
     });
@@ -130,7 +130,7 @@ export class HubServerClientBase extends HubClient {
    */
   protected override request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T> {
     const observeHeaders = (headers: Headers) => {
-      if (this.#clock.observe(headers)) this.log("info", () => `server clock is ${(this.#clock.offsetMs / 1000).toFixed(1)} s from this machine's; signing in server time`);
+      if (this.#clock.observe(headers)) this.log("info", "clock", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
       call.observeHeaders?.(headers);
     };
     return super.request({ ...call, observeHeaders }, options);

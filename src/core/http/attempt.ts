@@ -67,16 +67,18 @@ export function attemptFetch(plan: AttemptPlan): (input: unknown) => Promise<Res
       await plan.beforeSend?.({ method: request.method, url, headers });
       callUserHook(plan.onRequest, { type: "request", method: request.method, url: request.url, attempt });
       plan.delivery.started = true;
-      const line = `${request.method} ${where(url)} (attempt ${attempt}`;
-      let response: Response;
+      let response: Response | undefined;
+      let failure: unknown;
       try {
         response = await send(plan, request, headers, limit.signal);
       } catch (error) {
-        plan.log("debug", () => `${line}) failed after ${Date.now() - sentAt} ms: ${String((error as Error)?.message ?? error)}`);
+        failure = error;
         throw error;
+      } finally {
+        const fields = { method: request.method, url: where(url), attempt, ms: Date.now() - sentAt };
+        plan.log("debug", "attempt", () => ({ ...fields, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error)?.message }));
       }
       const requestId = response.headers.get("x-request-id") ?? undefined;
-      plan.log("debug", () => `${line}) → ${response.status} in ${Date.now() - sentAt} ms${requestId ? `, ${requestId}` : ""}`);
       plan.delivery.sent ||= outcomeUnknown(response.status);
       plan.gate.observe(response.status, retryAfterMs(response.headers), sentAt, plan.maxRetryAfterMs);
       callUserHook(plan.onRequest, { type: "response", method: request.method, url: request.url, attempt, status: response.status, requestId });

@@ -16,7 +16,7 @@ export interface GateSettings {
 }
 
 /** Where the gate reports its pauses and rate changes. */
-type GateLog = (line: () => string) => void;
+type GateLog = (event: string, fields: () => Record<string, unknown>) => void;
 
 interface Waiter {
   resolve: () => void;
@@ -44,8 +44,8 @@ export class RateGate {
   #pausedUntil = 0;
   #pauseSpreadMs = 0;
   // Adaptive rate: Infinity until the server first throttles (or the configured maximum).
-  #ceiling = Number.POSITIVE_INFINITY;
-  #decreasedAt = Number.NEGATIVE_INFINITY;
+  #ceiling = Infinity;
+  #decreasedAt = -Infinity;
   #tokens = 1;
   #refilledAt = 0;
   #retryTokens: number;
@@ -64,7 +64,7 @@ export class RateGate {
   /** The send rate now allowed, in requests per second (Infinity: no limit). */
   rate(now = Date.now()): number {
     const max = this.#settings.maxRequestsPerSecond;
-    if (this.#ceiling === Number.POSITIVE_INFINITY) return max;
+    if (this.#ceiling === Infinity) return max;
     const since = now - this.#decreasedAt;
     const recovered = since >= RECOVER_MS;
     const share = recovered ? 1 + (PROBE_PER_SECOND * (since - RECOVER_MS)) / 1_000 : BETA + ((1 - BETA) * since) / RECOVER_MS;
@@ -126,7 +126,7 @@ export class RateGate {
       if (retryAfterMs > maxWaitMs) return; // the caller gets the error instead of a long wait
       if (now + retryAfterMs > this.#pausedUntil) {
         this.#pausedUntil = now + retryAfterMs;
-        this.#log(() => `${status} with Retry-After: pausing this client's requests for ${retryAfterMs} ms (${this.#queue.length} waiting)`);
+        this.#log("pause", () => ({ status, ms: retryAfterMs, waiting: this.#queue.length }));
         this.#pauseSpreadMs = Math.min(MAX_PAUSE_JITTER_MS, retryAfterMs / 10 + 50);
         for (const waiter of this.#queue) waiter.jitterMs = Math.random() * this.#pauseSpreadMs;
       }
@@ -135,7 +135,7 @@ export class RateGate {
       this.#ceiling = ceiling;
       this.#decreasedAt = now;
       this.#tokens = Math.min(this.#tokens, 1);
-      this.#log(() => `429 without Retry-After: send rate lowered to ${this.rate(now).toFixed(1)}/s`);
+      this.#log("rate-lowered", () => ({ perSecond: this.rate(now).toFixed(1) }));
     }
     this.#pump();
   }
@@ -190,7 +190,7 @@ export class RateGate {
   /** Milliseconds until one rate token is there (token bucket holding 100 ms of the rate). */
   #tokenWait(now: number): number {
     const rate = this.rate(now);
-    if (rate === Number.POSITIVE_INFINITY) return 0;
+    if (rate === Infinity) return 0;
     const capacity = Math.max(1, rate / 10);
     this.#tokens = Math.min(capacity, this.#tokens + ((now - this.#refilledAt) * rate) / 1_000);
     this.#refilledAt = now;

@@ -40,7 +40,7 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
     reason = why;
     if (context.gate.spendRetry(cost)) return true;
     context.budgetExhausted = true;
-    context.log("warn", () => `${context.what}: not retried after ${why}, the client's retry budget is spent`);
+    context.log("warn", "retry-budget-spent", () => ({ call: context.what, after: why }));
     return false;
   };
   return {
@@ -50,23 +50,23 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
     delay: (attempt) => options.backoff * 2 ** (attempt - 1),
     jitter: (delay) => {
       const wait = delay * (0.5 + Math.random() / 2);
-      context.log("info", () => `${context.what}: retrying after ${reason} in ${Math.round(wait)} ms`);
+      context.log("info", "retry", () => ({ call: context.what, after: reason, waitMs: Math.round(wait) }));
       return wait;
     },
     shouldRetry: ({ error }) => {
       // Our own errors (validation, signing, a failing user hook) and aborts are final.
       if (error instanceof HubError || error instanceof UserHookError || context.signal?.aborted || error.name === "AbortError") return false;
-      if (error instanceof AttemptTimeoutError) return pay(TIMEOUT_RETRY_COST, "a timeout");
+      if (error instanceof AttemptTimeoutError) return pay(TIMEOUT_RETRY_COST, "timeout");
       if (error instanceof HTTPError) {
         if (!RETRY_STATUSES.includes(error.response.status)) return false;
         const wait = parseRetryAfter(error.response.headers.get("retry-after"));
         if (wait !== undefined && wait * 1000 > options.maxRetryAfter) {
-          context.log("warn", () => `${context.what}: the server asks to wait ${wait} s, longer than maxRetryAfter; not retried`);
+          context.log("warn", "retry-after-too-long", () => ({ call: context.what, retryAfterSeconds: wait }));
           return false;
         }
-        return pay(RETRY_COST, `status ${error.response.status}`);
+        return pay(RETRY_COST, String(error.response.status));
       }
-      return pay(RETRY_COST, `a network failure (${error.message})`);
+      return pay(RETRY_COST, error.message);
     },
   };
 }

@@ -50,7 +50,7 @@ const MAX_REDIRECTS = 5;
 /** Defaults of {@link RateLimitOptions}. */
 export const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = {
   maxConcurrency: 32,
-  maxRequestsPerSecond: Number.POSITIVE_INFINITY,
+  maxRequestsPerSecond: Infinity,
   retryBudget: 500,
 };
 
@@ -71,7 +71,7 @@ export class Transport {
   constructor(config: TransportConfig) {
     this.#config = config;
     this.#retry = resolveRetry(config.retry);
-    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (line) => config.log("info", line));
+    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (event, fields) => config.log("info", event, fields));
   }
 
   send(options: SendOptions): Promise<RawResponse> {
@@ -133,7 +133,7 @@ export class Transport {
     } catch (error) {
       const failure = { signal: options.signal, timeout, origin: options.url.origin, write, ...delivery, budgetExhausted: context.budgetExhausted };
       const hubError = await toHubError(error, failure);
-      if ((hubError as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied) log("error", () => `${context.what}: ${(hubError as Error).message}`);
+      if ((hubError as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied) log("error", "outcome-unknown", () => ({ call: context.what, error: (hubError as Error).name }));
       throw hubError;
     }
   }
