@@ -22,6 +22,7 @@ export {
   HubError,
   HubApiError,
   type ApiErrorInit,
+  type SigningDiagnostics,
   BadRequestError,
   UnauthorizedError,
   ForbiddenError,

@@ -3,5 +3,6 @@ export { HubServerClientBase, type HubServerClientOptions } from "./hub-server-c
 export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
 export type { SignRequestInput } from "./signing";
+export { signingPayload } from "./signing-payload";
 export type { HmacBackend, PayloadSigner } from "./crypto/backend";
 export * from "../index";

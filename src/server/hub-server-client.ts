@@ -3,7 +3,7 @@
  * The server-side client: every read of {@link HubClient}, plus signed awards.
  */
 import { HubClient, type HubCall } from "../client/hub-client";
-import { HubApiError } from "../core/errors/hub-api-error";
+import { HubApiError, type SigningDiagnostics } from "../core/errors/hub-api-error";
 import { HubPromise } from "../core/hub-promise";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { AwardResult } from "../core/types/responses";
@@ -11,6 +11,7 @@ import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { mayHaveBeenSent } from "./never-sent";
+import { explainRefusal } from "./explain-refusal";
 import { ServerClock } from "./server-clock";
 import { checkKeyMaterial } from "./signing";
 import { signingPayload } from "./signing-payload";
@@ -60,12 +61,14 @@ const SKEW_MARGIN_SECONDS = 2; // the Date header has whole seconds
 export class HubServerClientBase extends HubClient {
   readonly #signer: Promise<PayloadSigner>;
   readonly #clock = new ServerClock();
+  readonly #backend: HmacBackend;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
   constructor(options: HubServerClientOptions, backend: HmacBackend) {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
     super(options);
     checkKeyMaterial(options, "client options");
+    this.#backend = backend;
     // Derived once per client; only the prepared signer is kept, never the secret itself.
     const signingKey = options.signingKey ?? backend.sha256Hex(options.secret!);
     this.#signer = Promise.resolve(signingKey).then((key) => backend.signerFor(key));
@@ -92,7 +95,7 @@ export class HubServerClientBase extends HubClient {
       parseAward(award);
       // Serialized once, as the caller wrote it: the string sent is the string signed, on every attempt.
       const body = JSON.stringify(award);
-      let signedAt = "";
+      let signed: Omit<SigningDiagnostics, "bodySha256"> | undefined;
       const send = () =>
         this.request<T>(
           {
@@ -102,20 +105,27 @@ export class HubServerClientBase extends HubClient {
             kind: "object-or-empty",
             mayHaveBeenSent,
             beforeSend: async (attempt) => {
-              signedAt = this.#clock.timestamp();
-              const signature = (await this.#signer)(signingPayload({ timestamp: signedAt, method: attempt.method, path: attempt.url.pathname, body }));
-              attempt.headers.set("x-api-timestamp", signedAt);
+              signed = { timestamp: this.#clock.timestamp(), method: attempt.method, path: attempt.url.pathname, clockOffsetMs: this.#clock.offsetMs };
+              const signature = (await this.#signer)(signingPayload({ ...signed, body }));
+              attempt.headers.set("x-api-timestamp", signed.timestamp);
               attempt.headers.set("x-api-signature", await signature);
             },
           },
           options,
         ).withResponse();
       try {
-        return await send();
+        try {
+          return await send();
+        } catch (error) {
+          if (!this.#refusedForSkew(error, signed?.timestamp ?? "")) throw error;
+          this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
+          return await send(); // once, now signed in server time
+        }
       } catch (error) {
-        if (!this.#refusedForSkew(error, signedAt)) throw error;
-        this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
-        return send(); // once, now signed in server time
+        if (error instanceof HubApiError && REFUSAL_STATUSES.has(error.status) && signed) {
+          explainRefusal(error, { ...signed, bodySha256: await this.#backend.sha256Hex(body) });
+        }
+        throw error;
       }
     });
   }

@@ -17,9 +17,9 @@ export function useHubMock(options: HubMockOptions = {}) {
   });
   afterAll(() => server.close());
 
-  /** A client of hub `alpha` with its demo key; fast retries so tests do not wait. */
+  /** A client of hub `alpha` with its demo key; fast retries so tests do not wait; silent (the log has its own tests). */
   const client = (overrides: Partial<HubClientOptions> = {}) =>
-    new HubClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", retry: { backoff: 1 }, ...overrides });
+    new HubClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", retry: { backoff: 1 }, logLevel: "off", ...overrides });
 
   return { mock, server, client };
 }

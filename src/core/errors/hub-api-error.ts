@@ -24,6 +24,26 @@ export interface ApiErrorInit {
 }
 
 /**
+ * What a refused signed write had signed: compare it with what the server computed. Never the key.
+ * @example
+ * ```ts
+ * if (error instanceof UnauthorizedError && error.signing) console.log(error.signing.path, error.signing.bodySha256);
+ * ```
+ */
+export interface SigningDiagnostics {
+  /** The `x-api-timestamp` sent. */
+  timestamp: string;
+  /** The method signed, upper case. */
+  method: string;
+  /** The path signed (with `/api/v1` and percent-encoding), as sent. */
+  path: string;
+  /** Lowercase hex SHA-256 of the exact body string sent and signed. */
+  bodySha256: string;
+  /** The client's clock offset to the server's `Date` when signing, in milliseconds. */
+  clockOffsetMs: number;
+}
+
+/**
  * The server answered with a non-2xx status. Subclasses name the common statuses; any other
  * status is a plain `HubApiError`. Nothing here holds the request's credentials.
  *
@@ -49,6 +69,8 @@ export class HubApiError extends HubError {
   declare readonly requestId: string | undefined;
   /** Response headers (lower-case names). */
   declare readonly headers: Readonly<Record<string, string>>;
+  /** For a refused signed write (400, 401, 403): what was signed. */
+  declare readonly signing?: SigningDiagnostics;
 
   constructor(init: ApiErrorInit) {
     super(init.message, { mayHaveBeenApplied: init.mayHaveBeenApplied });

@@ -45,4 +45,4 @@ export class HubError extends Error {
 
 // Public fields of the subclasses that are safe and useful in logs (bodies and headers are not:
 // they may be large, and headers may carry cookies).
-const JSON_FIELDS = ["status", "code", "requestId", "problem", "issues", "retryAfter", "timeout", "location", "origin", "mayHaveBeenApplied"];
+const JSON_FIELDS = ["status", "code", "requestId", "problem", "issues", "retryAfter", "timeout", "location", "origin", "signing", "mayHaveBeenApplied"];

@@ -1,5 +1,5 @@
 export { HubError } from "./hub-error";
-export { HubApiError, type ApiErrorInit } from "./hub-api-error";
+export { HubApiError, type ApiErrorInit, type SigningDiagnostics } from "./hub-api-error";
 export { BadRequestError } from "./bad-request-error";
 export { UnauthorizedError } from "./unauthorized-error";
 export { ForbiddenError } from "./forbidden-error";

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createLog, type Logger } from "../../src/core/log";
+import { useHubMock } from "../helpers/mock-server";
+import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
+
+const { mock } = useHubMock();
+
+/** A logger that keeps every line, by level. */
+function capture() {
+  const lines: Array<[string, string]> = [];
+  const logger: Logger = {
+    debug: (line) => lines.push(["debug", line]),
+    info: (line) => lines.push(["info", line]),
+    warn: (line) => lines.push(["warn", line]),
+    error: (line) => lines.push(["error", line]),
+  };
+  return { lines, logger };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+});
+
+describe("log levels", () => {
+  it("writes at and above the level, and builds nothing below it", () => {
+    const { lines, logger } = capture();
+    const log = createLog("warn", logger);
+    const fields = vi.fn(() => ({ a: 1 }));
+    log("info", "quiet", fields);
+    log("warn", "loud", () => ({ call: "GET https://h.test/x", n: 2, gone: undefined, text: 'a "b"' }));
+    expect(fields).not.toHaveBeenCalled();
+    expect(lines).toEqual([["warn", '[public-hub] loud call="GET https://h.test/x" n=2 text="a \\"b\\""']]);
+  });
+
+  it('"off" writes nothing, not even errors', () => {
+    const { lines, logger } = capture();
+    createLog("off", logger)("error", "x", () => ({}));
+    expect(lines).toEqual([]);
+  });
+
+  it("PUBLIC_HUB_LOG sets the level when the option does not; the option wins", () => {
+    vi.stubEnv("PUBLIC_HUB_LOG", "debug");
+    const { lines, logger } = capture();
+    createLog(undefined, logger)("debug", "from-env", () => ({}));
+    createLog("error", logger)("debug", "option-wins", () => ({}));
+    expect(lines.map(([, line]) => line)).toEqual(["[public-hub] from-env"]);
+  });
+
+  it('an unknown PUBLIC_HUB_LOG value is ignored: the default is "warn"', () => {
+    vi.stubEnv("PUBLIC_HUB_LOG", "verbose");
+    const { lines, logger } = capture();
+    const log = createLog(undefined, logger);
+    log("info", "no", () => ({}));
+    log("warn", "yes", () => ({}));
+    expect(lines.map(([, line]) => line)).toEqual(["[public-hub] yes"]);
+  });
+});
+
+describe("what the client logs", () => {
+  it("debug: every attempt with method, origin + path, status, attempt, duration, request id; info: retries and pauses", async () => {
+    const { lines, logger } = capture();
+    mock.rateLimitNext(1, 0);
+    await serverClient(mock.baseUrl, { logLevel: "debug", logger }).getStakeStatus("0xwallet");
+    const text = lines.map(([level, line]) => `${level} ${line}`);
+    expect(text[0]).toMatch(/^debug \[public-hub\] attempt method=GET url=https:\/\/hub\.example\.com\/api\/v1\/hub\/alpha\/stake-status attempt=1 ms=\d+ status=429 requestId=req_mock_000001$/);
+    expect(text).toContainEqual(expect.stringMatching(/^info \[public-hub\] pause status=429 ms=0 waiting=0$/));
+    expect(text).toContainEqual(expect.stringMatching(/^info \[public-hub\] retry call="GET https:\/\/hub\.example\.com\/api\/v1\/hub\/alpha\/stake-status" after=429 waitMs=\d+$/));
+    expect(text).toContainEqual(expect.stringMatching(/attempt=2 ms=\d+ status=200 requestId=req_mock_000002$/));
+    expect(text.join("\n")).not.toContain("0xwallet"); // the query may hold a wallet
+  });
+
+  it("clock corrections are logged at info; a write refused for the clock at warn", async () => {
+    const { lines, logger } = capture();
+    mock.setClockOffset(3_600_000);
+    await serverClient(mock.baseUrl, { logLevel: "info", logger }).awardPoints({ wallet: "0xabc", amount: 1, ref: "log-clock" });
+    expect(lines).toContainEqual(["warn", expect.stringMatching(/^\[public-hub\] clock-retry offsetMs=3[56]\d{5}$/)]);
+    expect(lines).toContainEqual(["info", expect.stringMatching(/^\[public-hub\] clock offsetMs=3[56]\d{5}$/)]);
+  });
+
+  it("a write whose outcome is unknown is logged at error (seen at the default level, warn)", async () => {
+    const { lines, logger } = capture();
+    mock.loseNextWrites(3, "network-error");
+    await serverClient(mock.baseUrl, { logger, logLevel: "warn" }).awardPoints({ wallet: "0xabc", amount: 1, ref: "log-lost" }).catch(() => undefined);
+    expect(lines).toEqual([["error", '[public-hub] outcome-unknown call="POST https://hub.example.com/api/v1/hub/alpha/bits/earn" error=HubConnectionError']]);
+  });
+
+  it("with every level on, no line holds the secret, the signing key, a signature or the client id", async () => {
+    const { lines, logger } = capture();
+    const hub = serverClient(mock.baseUrl, { logLevel: "debug", logger, secret: SECRET });
+    mock.rateLimitNext(1, 0);
+    mock.loseNextWrites(1, 502);
+    await hub.awardPoints({ wallet: "0xabc", amount: 1, ref: "log-secret" });
+    await serverClient(mock.baseUrl, { logLevel: "debug", logger, secret: "wrong-secret" }).awardPoints({ wallet: "0xabc", amount: 1, ref: "x" }).catch(() => undefined);
+    const signatures = mock.requests.map((r) => r.headers["x-api-signature"]).filter(Boolean) as string[];
+    const text = lines.map(([, line]) => line).join("\n");
+    expect(lines.length).toBeGreaterThan(5);
+    for (const secret of [SECRET, SIGNING_KEY, "wrong-secret", "pk_alpha_demo", ...signatures]) expect(text).not.toContain(secret);
+  });
+});

@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { BadRequestError, ForbiddenError, UnauthorizedError } from "public-hub-sdk";
+import { createHubMock } from "public-hub-sdk/mock";
+import { signingPayload } from "public-hub-sdk/server";
+import { useHubMock } from "../helpers/mock-server";
+import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
+
+const { mock, server } = useHubMock();
+const award = { wallet: "0xabc", amount: 3, reason: "diag", ref: "diag-1" };
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+describe("a refused signed write says what was signed", () => {
+  it("a wrong secret: UnauthorizedError with signing = exactly what was sent, and the usual causes", async () => {
+    const error = (await serverClient(mock.baseUrl, { secret: "not-the-secret" }).awardPoints(award).catch((e: unknown) => e)) as UnauthorizedError;
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    const [sent] = mock.requests;
+    expect(error.signing).toEqual({
+      timestamp: sent!.headers["x-api-timestamp"],
+      method: "POST",
+      path: "/api/v1/hub/alpha/bits/earn",
+      bodySha256: sha256(sent!.body),
+      clockOffsetMs: expect.any(Number),
+    });
+    expect(error.message).toContain("the secret does not belong to this clientId");
+    expect(error.message).toContain("a proxy rewrote the path or the body (signed: POST /api/v1/hub/alpha/bits/earn");
+    expect(error.message).toContain(`timestamp ${sent!.headers["x-api-timestamp"]}`);
+    expect(JSON.parse(JSON.stringify(error)).signing).toEqual(error.signing);
+  });
+
+  it.each([
+    [400, BadRequestError],
+    [403, ForbiddenError],
+  ] as const)("servers refusing signatures with %i get the diagnostics too", async (status, ErrorClass) => {
+    const other = createHubMock({ signatureFailureStatus: status });
+    server.use(...other.handlers);
+    const error = await serverClient(other.baseUrl, { secret: "wrong" }).awardPoints(award).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect((error as UnauthorizedError).signing?.path).toBe("/api/v1/hub/alpha/bits/earn");
+  });
+
+  it("never carries the key", async () => {
+    const error = await serverClient(mock.baseUrl, { secret: "wrong" }).awardPoints(award).catch((e: unknown) => e);
+    const text = `${JSON.stringify(error)} ${(error as Error).message} ${JSON.stringify((error as UnauthorizedError).signing)}`;
+    expect(text).not.toContain("wrong");
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(SIGNING_KEY);
+  });
+
+  it("a failure that is not a refusal has no diagnostics", async () => {
+    mock.failNext(3, { status: 503 });
+    const error = await serverClient(mock.baseUrl).awardPoints(award).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "ServerError" });
+    expect((error as UnauthorizedError).signing).toBeUndefined();
+  });
+
+  it("signingPayload is the pure builder a server can compare with", () => {
+    expect(signingPayload({ timestamp: "1700000000", method: "post", path: "/api/v1/hub/alpha/bits/earn", body: '{"a":1}' })).toBe(
+      '1700000000.POST./api/v1/hub/alpha/bits/earn.{"a":1}',
+    );
+  });
+});
