@@ -42,11 +42,9 @@ async function nginxPart() {
 }
 
 async function ownServersPart() {
-  for (const file of ["redirect-checks.mjs", "clock-checks.mjs", "failure-checks.mjs"]) {
-    const module = await load(`real-world/${file}`);
-    const run = Object.values(module).find((value) => typeof value === "function");
-    await run(tools);
-  }
+  await (await load("real-world/redirect-checks.mjs")).redirectChecks(tools);
+  await (await load("real-world/clock-checks.mjs")).clockChecks(tools);
+  await (await load("real-world/failure-checks.mjs")).failureChecks(tools);
 }
 
 async function nextPart() {
