@@ -153,7 +153,8 @@ async function bundleSizes() {
 
 const { tarball } = await prepareConsumer(work);
 const { startApiServer } = await import(pathToFileURL(join(consumer, "api-server.mjs")).href);
-const api = await startApiServer();
+// wsgi: a write without content-length arrives empty (and fails), as on WSGI servers (issue 10).
+const api = await startApiServer({ wsgi: true });
 console.log(`e2e: packed ${tarball.split("/").pop()}, API server on ${api.baseUrl}`);
 try {
   await runtimeSmoke(api, "node 20", process.execPath, []);
