@@ -61,18 +61,22 @@ async function nextPart() {
       expect(response.status === 200 && name === "Alpha Hub", `status ${response.status}, hub name ${JSON.stringify(name)}: ${html.slice(0, 300)}`);
       return `page shows "${name}"`;
     });
-    await check("Next.js: a route handler awards twice with one ref; the API server credits once, every POST has content-length", async () => {
-      const ref = `next:${Date.now()}`;
-      const before = api.log.length;
-      const award = () => fetch(`${app.origin}/api/award`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ wallet: "0x1111111111111111111111111111111111111111", amount: 6, ref }) }).then((r) => r.json());
-      const answers = [await award(), await award()];
-      const posts = api.log.slice(before).filter((entry) => entry.method === "POST");
-      const credits = api.mock.ledger.filter((entry) => entry.ref === ref).length;
-      const framing = posts.map((entry) => `${entry.status} content-length=${entry.contentLength ?? "none"} transfer-encoding=${entry.transferEncoding ?? "none"}`);
-      expect(posts.every((entry) => entry.contentLength !== undefined && entry.transferEncoding === undefined), `POSTs the API server received: ${JSON.stringify(framing)}; route answers ${JSON.stringify(answers)}`);
-      expect(answers[0].ok && answers[1].ok && answers[0].result.duplicate === false && answers[1].result.duplicate === true && credits === 1, `route answers ${JSON.stringify(answers)}; ${credits} credits`);
-      return `${posts.length} POSTs (${framing.join("; ")}), credited once, signer ${answers[0].signer}`;
-    });
+    for (const [route, runtime, signer] of [["/api/award", "Node.js", "node:crypto"], ["/api/award-edge", "edge", "webcrypto"]]) {
+      await check(`Next.js: a route handler (${runtime} runtime) awards twice with one ref; credited once, every POST has content-length`, async () => {
+        const ref = `next-${runtime}:${Date.now()}`;
+        const before = api.log.length;
+        const body = JSON.stringify({ wallet: "0x1111111111111111111111111111111111111111", amount: 6, ref });
+        const award = () => fetch(`${app.origin}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body }).then((r) => r.json());
+        const answers = [await award(), await award()];
+        const posts = api.log.slice(before).filter((entry) => entry.method === "POST");
+        const credits = api.mock.ledger.filter((entry) => entry.ref === ref).length;
+        const framing = posts.map((entry) => `${entry.status} content-length=${entry.contentLength ?? "none"} transfer-encoding=${entry.transferEncoding ?? "none"}`);
+        expect(posts.every((entry) => entry.contentLength !== undefined && entry.transferEncoding === undefined), `POSTs the API server received: ${JSON.stringify(framing)}; route answers ${JSON.stringify(answers)}`);
+        expect(answers[0].ok && answers[1].ok && answers[0].result.duplicate === false && answers[1].result.duplicate === true && credits === 1, `route answers ${JSON.stringify(answers)}; ${credits} credits`);
+        expect(answers[0].signer === signer, `signer ${answers[0].signer}, expected ${signer}`);
+        return `${posts.length} POSTs (${framing.join("; ")}), credited once, signer ${answers[0].signer}`;
+      });
+    }
   } finally {
     await app.stop();
     await api.close();
