@@ -25,3 +25,10 @@ if [ ! -x /usr/bin/chromium ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
 fi
+
+# nginx for the real-world e2e (test/e2e/real-world.mjs): run by test/e2e/lib/nginx.mjs in the
+# foreground with a temporary prefix; the package's own service is not used.
+if ! command -v nginx > /dev/null && [ ! -x /usr/sbin/nginx ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light > /dev/null
+fi

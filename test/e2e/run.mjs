@@ -1,7 +1,7 @@
 // The runtime matrix (issue 5): the packed package, over real sockets, in every runtime users run.
 // One line per check, then "e2e: N passed, M failed". Run by `npm run e2e` (installs runtimes first).
 import { execFile, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
+import { prepareConsumer } from "./lib/consumer.mjs";
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -33,22 +34,6 @@ async function step(what, body) {
   } catch (error) {
     line(false, what, String(error.stack ?? error).split("\n").slice(0, 12).join("\n    "));
   }
-}
-
-/** Pack the package and install the tarball into a fresh consumer project. */
-async function prepareConsumer() {
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  // Build first, then pack without scripts: prepack's build log would otherwise mix into the JSON.
-  await run("npm", ["run", "build"], { cwd: repo });
-  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: repo });
-  const tarball = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
-  cpSync(join(repo, "test/e2e/consumer"), consumer, { recursive: true });
-  const mswVersion = JSON.parse(readFileSync(join(repo, "node_modules/msw/package.json"), "utf8")).version;
-  const pkg = { name: "hub-consumer", private: true, dependencies: { "public-hub-sdk": `file:../${tarball}`, msw: mswVersion } };
-  writeFileSync(join(consumer, "package.json"), JSON.stringify(pkg, null, 2));
-  await exec("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"]);
-  return join(work, tarball);
 }
 
 function parseResults(what, stdout) {
@@ -166,9 +151,10 @@ async function bundleSizes() {
   });
 }
 
-const tarball = await prepareConsumer();
+const { tarball } = await prepareConsumer(work);
 const { startApiServer } = await import(pathToFileURL(join(consumer, "api-server.mjs")).href);
-const api = await startApiServer();
+// wsgi: a write without content-length arrives empty (and fails), as on WSGI servers (issue 10).
+const api = await startApiServer({ wsgi: true });
 console.log(`e2e: packed ${tarball.split("/").pop()}, API server on ${api.baseUrl}`);
 try {
   await runtimeSmoke(api, "node 20", process.execPath, []);
