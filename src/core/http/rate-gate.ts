@@ -26,10 +26,9 @@ interface Waiter {
   onAbort?: (() => void) | undefined;
 }
 
-const BETA = 0.7; // the rate kept after a throttle, as a share of the rate that was throttled
-const RECOVER_MS = 1_000; // back to the throttled rate within this time…
-const PROBE_PER_SECOND = 0.05; // …then above it by 5 % of it per second, until throttled again
-const MIN_RATE = 0.5;
+const BETA = 0.9; // the rate kept after a throttle, as a share of the rate that was throttled
+const RECOVER_MS = 500; // back to the throttled rate within this time…
+const DOUBLING_MS = 1_000; // …then above it, doubling every second until throttled again
 const MAX_PAUSE_JITTER_MS = 1_000;
 
 /** Retry costs, AWS-style: a retry takes tokens, a success gives one back. */
@@ -49,9 +48,10 @@ export class RateGate {
   #tokens = 1;
   #refilledAt = 0;
   #retryTokens: number;
-  // Requests started per second, as an exponentially decaying count (time constant 1 s).
-  #sendRate = 0;
-  #sentAt = 0;
+  // Answers the server let through per second, as an exponentially decaying count (time constant
+  // 1 s): while it throttles, this is its limit.
+  #passRate = 0;
+  #passedAt = 0;
 
   readonly #log: GateLog;
 
@@ -66,9 +66,10 @@ export class RateGate {
     const max = this.#settings.maxRequestsPerSecond;
     if (this.#ceiling === Infinity) return max;
     const since = now - this.#decreasedAt;
-    const recovered = since >= RECOVER_MS;
-    const share = recovered ? 1 + (PROBE_PER_SECOND * (since - RECOVER_MS)) / 1_000 : BETA + ((1 - BETA) * since) / RECOVER_MS;
-    return Math.min(max, Math.max(MIN_RATE, this.#ceiling * share));
+    // Far below the server's limit (a first estimate made during a start-up burst), doubling finds
+    // it in a few seconds; near it, the overshoot is short and costs a few 429s.
+    const share = since >= RECOVER_MS ? 2 ** ((since - RECOVER_MS) / DOUBLING_MS) : BETA + ((1 - BETA) * since) / RECOVER_MS;
+    return Math.min(max, this.#ceiling * share);
   }
 
   /** Milliseconds until which every request waits, from the latest `Retry-After`. */
@@ -117,6 +118,10 @@ export class RateGate {
    * already accounted for). A 2xx gives a retry token back.
    */
   observe(status: number, retryAfterMs: number | undefined, sentAt: number, maxWaitMs: number, now = Date.now()): void {
+    if (status !== 429) {
+      this.#passRate = this.#passed(now) + 1;
+      this.#passedAt = now;
+    }
     if (status >= 200 && status < 300) {
       this.#retryTokens = Math.min(this.#settings.retryBudget, this.#retryTokens + 1);
       return;
@@ -131,7 +136,7 @@ export class RateGate {
         for (const waiter of this.#queue) waiter.jitterMs = Math.random() * this.#pauseSpreadMs;
       }
     } else if (status === 429 && sentAt >= this.#decreasedAt) {
-      const ceiling = Math.min(this.rate(now), Math.max(1, this.#measuredRate(now)));
+      const ceiling = Math.min(this.rate(now), Math.max(1, this.#passed(now)));
       this.#ceiling = ceiling;
       this.#decreasedAt = now;
       this.#tokens = Math.min(this.#tokens, 1);
@@ -199,12 +204,10 @@ export class RateGate {
 
   #take(now: number): void {
     if (this.rate(now) !== Infinity) this.#tokens -= 1;
-    this.#sendRate = this.#measuredRate(now) + 1;
-    this.#sentAt = now;
   }
 
-  /** Requests started in about the last second. */
-  #measuredRate(now: number): number {
-    return this.#sendRate * Math.exp((this.#sentAt - now) / 1_000);
+  /** Answers let through in about the last second. */
+  #passed(now: number): number {
+    return this.#passRate * Math.exp((this.#passedAt - now) / 1_000);
   }
 }

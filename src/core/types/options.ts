@@ -41,8 +41,8 @@ export interface RetryOptions {
  * The client's rate gate: every attempt of every call (reads and awards, retries too) passes it.
  * When any answer is a 429 with `Retry-After`, every queued and retrying request of the client
  * waits it out (each with a small random extra, so they do not return in step). A 429 without
- * `Retry-After` lowers the client's send rate to 70 % of what was throttled; it ramps back within
- * a second and then probes higher by 5 % a second. Each retry costs tokens of a retry budget
+ * `Retry-After` sets the client's send rate to 90 % of what the server let through in the last
+ * second; it comes back within half a second and then doubles each second until throttled again. Each retry costs tokens of a retry budget
  * (5, or 10 after a timeout) and each success gives one back, so a storm of failures stops
  * retrying instead of multiplying the load.
  * @example

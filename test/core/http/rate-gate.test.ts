@@ -49,25 +49,41 @@ describe("a 429 with Retry-After pauses the whole client", () => {
 });
 
 describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
-  it("cuts to 70 % of the measured rate, recovers within a second, then probes 5 %/s higher", async () => {
+  it("cuts to 90 % of what the server let through, recovers in half a second, then doubles each second", async () => {
     clock();
     const g = gate();
     for (let i = 0; i < 20; i++) {
       await g.acquire();
+      g.observe(200, undefined, Date.now(), 60_000);
       g.release();
     }
     const sentAt = Date.now();
     g.observe(429, undefined, sentAt, 60_000);
-    expect(g.rate()).toBeCloseTo(14);
-    vi.advanceTimersByTime(500);
-    expect(g.rate()).toBeCloseTo(17);
-    vi.advanceTimersByTime(500);
+    expect(g.rate()).toBeCloseTo(18); // 20 let through in the last second
+    vi.advanceTimersByTime(250);
+    expect(g.rate()).toBeCloseTo(19);
+    vi.advanceTimersByTime(250);
     expect(g.rate()).toBeCloseTo(20);
-    vi.advanceTimersByTime(2_000);
-    expect(g.rate()).toBeCloseTo(22);
+    vi.advanceTimersByTime(1_000);
+    expect(g.rate()).toBeCloseTo(40);
     // A 429 to a request sent before that decrease is the same congestion: no second cut.
     g.observe(429, undefined, sentAt - 1, 60_000);
-    expect(g.rate()).toBeCloseTo(22);
+    expect(g.rate()).toBeCloseTo(40);
+    // What was let through fades: a second later it counts for 1/e.
+    vi.advanceTimersByTime(1_000);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo(0.9 * 20 * Math.exp(-2.5), 1);
+  });
+
+  it("never below 90 % of one request per second (the ceiling is at least 1/s), nor above maxRequestsPerSecond", async () => {
+    clock();
+    const g = gate({ maxRequestsPerSecond: 30 });
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo(0.9); // nothing let through yet: the ceiling is 1
+    vi.advanceTimersByTime(10_000);
+    expect(g.rate()).toBe(30);
+    vi.advanceTimersByTime(60_000);
+    expect(g.rate()).toBe(30);
   });
 
   it("paces attempts at the lowered rate", async () => {
@@ -86,7 +102,7 @@ describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
     expect(hub.rateLimitStatus.requestsPerSecond).toBe(Number.POSITIVE_INFINITY);
     mock.failNext(1, { status: 429, body: "slow down", contentType: "text/plain" });
     await expect(hub.getHub()).resolves.toMatchObject({ slug: "alpha" });
-    expect(hub.rateLimitStatus.requestsPerSecond).toBeCloseTo(0.7); // one request in the last second, cut to 70 %
+    expect(hub.rateLimitStatus.requestsPerSecond).toBeCloseTo(0.9); // nothing let through yet: 90 % of the floor of 1/s
     expect(hub.rateLimitStatus).toMatchObject({ pausedUntil: 0, inFlight: 0, queued: 0 });
   });
 });
