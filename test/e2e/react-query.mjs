@@ -155,7 +155,7 @@ async function bundleSizes() {
     line(!/@tanstack|react/.test(query.code), `bundle "public-hub-sdk/query" hubQueries + hubKeys, browser, min+gz: ${kb(query.gzip)}`, "no TanStack or React code");
     const both = await measure('import { HubClient } from "public-hub-sdk"; import { hubQueries } from "public-hub-sdk/query"; globalThis.x = [HubClient, hubQueries];');
     const root = await measure('import { HubClient } from "public-hub-sdk"; globalThis.x = HubClient;');
-    line(root.gzip <= 11 * 1024, `bundle HubClient + hubQueries, min+gz: ${kb(both.gzip)}`, `HubClient alone ${kb(root.gzip)} (${root.gzip} B, budget 11 KB); the query entry adds ${kb(both.gzip - root.gzip)}`);
+    line(root.gzip <= 12 * 1024, `bundle HubClient + hubQueries, min+gz: ${kb(both.gzip)}`, `HubClient alone ${kb(root.gzip)} (${root.gzip} B, budget 12 KB, see docs/build-notes.md); the query entry adds ${kb(both.gzip - root.gzip)}`);
   });
   await step("built query entry has no runtime import of TanStack", async () => {
     const dist = join(app, "node_modules/public-hub-sdk/dist/query");

@@ -18,7 +18,8 @@ const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = join(tmpdir(), "public-hub-sdk-e2e");
 const runtimes = join(repo, ".tmp/runtimes");
 const consumer = join(work, "consumer");
-const BUDGET_BYTES = 11 * 1024;
+// The budget of `import { HubClient }` in a browser bundle; see docs/build-notes.md for why 12 KB.
+const BUDGET_BYTES = 12 * 1024;
 const tally = { passed: 0, failed: 0 };
 
 const line = (ok, what, detail = "") => {
