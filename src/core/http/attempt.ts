@@ -75,8 +75,9 @@ export function attemptFetch(plan: AttemptPlan): (input: unknown) => Promise<Res
         failure = error;
         throw error;
       } finally {
-        const fields = { method: request.method, url: where(url), attempt, ms: Date.now() - sentAt };
-        plan.log("debug", "attempt", () => ({ ...fields, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error)?.message }));
+        const ms = Date.now() - sentAt;
+        const answer = response;
+        plan.log("debug", "attempt", () => ({ method: request.method, url: where(url), attempt, ms, status: answer?.status, requestId: answer?.headers.get("x-request-id") ?? undefined, error: (failure as Error)?.message }));
       }
       const requestId = response.headers.get("x-request-id") ?? undefined;
       plan.delivery.sent ||= outcomeUnknown(response.status);

@@ -23,8 +23,8 @@ export interface RetryContext {
   /** Set when a retry was refused because the client's retry budget was spent. */
   budgetExhausted: boolean;
   log: Log;
-  /** What the call is, for log lines: method and URL without query. */
-  what: string;
+  /** What the call is, for log lines: method and URL without query (built only when logged). */
+  what: () => string;
 }
 
 /**
@@ -40,7 +40,7 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
     reason = why;
     if (context.gate.spendRetry(cost)) return true;
     context.budgetExhausted = true;
-    context.log("warn", "retry-budget-spent", () => ({ call: context.what, after: why }));
+    context.log("warn", "retry-budget-spent", () => ({ call: context.what(), after: why }));
     return false;
   };
   return {
@@ -50,7 +50,7 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
     delay: (attempt) => options.backoff * 2 ** (attempt - 1),
     jitter: (delay) => {
       const wait = delay * (0.5 + Math.random() / 2);
-      context.log("info", "retry", () => ({ call: context.what, after: reason, waitMs: Math.round(wait) }));
+      context.log("info", "retry", () => ({ call: context.what(), after: reason, waitMs: Math.round(wait) }));
       return wait;
     },
     shouldRetry: ({ error }) => {
@@ -61,7 +61,7 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
         if (!RETRY_STATUSES.includes(error.response.status)) return false;
         const wait = parseRetryAfter(error.response.headers.get("retry-after"));
         if (wait !== undefined && wait * 1000 > options.maxRetryAfter) {
-          context.log("warn", "retry-after-too-long", () => ({ call: context.what, retryAfterSeconds: wait }));
+          context.log("warn", "retry-after-too-long", () => ({ call: context.what(), retryAfterSeconds: wait }));
           return false;
         }
         return pay(RETRY_COST, String(error.response.status));

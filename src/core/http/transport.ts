@@ -107,7 +107,7 @@ export class Transport {
     const write = options.method !== "GET";
     const delivery = { started: false, sent: false };
     const log = this.#config.log;
-    const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false, log, what: `${options.method} ${where(options.url)}` };
+    const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false, log, what: () => `${options.method} ${where(options.url)}` };
     try {
       const response = await this.#ky(options.url, {
         method: options.method,
@@ -133,7 +133,7 @@ export class Transport {
     } catch (error) {
       const failure = { signal: options.signal, timeout, origin: options.url.origin, write, ...delivery, budgetExhausted: context.budgetExhausted };
       const hubError = await toHubError(error, failure);
-      if ((hubError as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied) log("error", "outcome-unknown", () => ({ call: context.what, error: (hubError as Error).name }));
+      if ((hubError as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied) log("error", "outcome-unknown", () => ({ call: context.what(), error: (hubError as Error).name }));
       throw hubError;
     }
   }
