@@ -1,0 +1,26 @@
+/**
+ * The worker's `HubServerClient` options, in one place: the key material from the environment,
+ * and the retry decision (see README.md, "Who retries what").
+ */
+import type { HubServerClientOptions } from "public-hub-sdk/server";
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+/** Options of each worker's one client, from `HUB_BASE_URL`, `HUB_CLIENT_ID`, `HUB_SLUG`, `HUB_SECRET`. */
+export function workerClientOptions(env: NodeJS.ProcessEnv = process.env): HubServerClientOptions {
+  return {
+    baseUrl: required(env, "HUB_BASE_URL"),
+    clientId: required(env, "HUB_CLIENT_ID"),
+    hub: required(env, "HUB_SLUG"),
+    secret: required(env, "HUB_SECRET"),
+    // One job attempt is one request: BullMQ retries the job, with its backoff spent in Redis
+    // rather than in a worker slot. Two layers of retries would multiply (3 × 8 sends per award).
+    retry: 0,
+    // Well under the job lock (award-worker.ts), so a slow answer cannot outlive the lock.
+    timeout: 10_000,
+  };
+}
