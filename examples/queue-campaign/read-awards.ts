@@ -79,7 +79,10 @@ function check(line: number, value: unknown): AwardLine {
   }
   const result = z.safeParse(awardSchema, value);
   if (result.success) return { line, award: result.data };
-  return { line, problem: result.error.issues.map((issue) => `${issue.path.join(".") || "award"}: ${issue.message}`).join("; ") };
+  // A union names no field when neither shape fits: report the issues of the shape meant (kind → kind award).
+  const meant = typeof value === "object" && value !== null && "kind" in value ? 1 : 0;
+  const issues = result.error.issues.flatMap((issue) => (issue.code === "invalid_union" && issue.errors[meant]) || [issue]);
+  return { line, problem: issues.map((issue) => `${issue.path.join(".") || "award"}: ${issue.message}`).join("; ") };
 }
 
 /**

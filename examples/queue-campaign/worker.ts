@@ -28,12 +28,17 @@ export interface AwardWorkerOptions {
 }
 
 /**
- * BullMQ counts its limit in fixed windows, so `max` per 1 s can put `2 × max` requests in one
- * second across a window boundary. Tenth-of-a-second windows keep any second within 1.1 × the
- * 100 ms share, and 90 % of the limit leaves that margin below the API's own counter.
+ * BullMQ's limiter for an API limit of `perSecond` requests. BullMQ counts jobs in fixed windows,
+ * so any one second can hold the jobs of `1000 / duration + 1` windows: with 100 ms windows that
+ * is 11 of them, and `max` is a ninth of a tenth of the limit (11 × max ≤ 90 % of it). The 10 %
+ * left over absorbs the jitter between a job's start and its request's arrival. Below 13 requests
+ * per second: one job per window, with windows long enough for the same bound.
  */
-export function queueLimiter(maxPerSecond: number): RateLimiterOptions {
-  return { max: Math.max(1, Math.floor((maxPerSecond * 0.9) / 10)), duration: 100 };
+export function queueLimiter(perSecond: number): RateLimiterOptions {
+  const budget = perSecond * 0.9;
+  const max = Math.floor(budget / 11);
+  if (max >= 1) return { max, duration: 100 };
+  return { max: 1, duration: budget > 1 ? Math.ceil(1000 / (budget - 1)) : 1001 };
 }
 
 /** Starts a worker; `close()` it to finish the jobs in flight and stop. */
