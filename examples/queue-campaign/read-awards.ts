@@ -6,8 +6,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { parse } from "csv-parse";
-import * as z from "zod/mini";
-import { awardSchema, type AwardInput } from "public-hub-sdk/server";
+import { HubValidationError, parseAward, type AwardInput } from "public-hub-sdk/server";
 
 /** A campaign file that must not be enqueued: its bad lines, each with its line number. */
 export class AwardFileError extends Error {
@@ -74,15 +73,12 @@ async function* readCsv(path: string): AsyncGenerator<AwardLine> {
 }
 
 function check(line: number, value: unknown): AwardLine {
-  if (typeof value === "object" && value !== null && "amount" in value && "kind" in value) {
-    return { line, problem: "give either amount or kind, not both" };
+  try {
+    return { line, award: parseAward(value) };
+  } catch (error) {
+    if (!(error instanceof HubValidationError)) throw error;
+    return { line, problem: error.issues.map((issue) => issue.message).join("; ") };
   }
-  const result = z.safeParse(awardSchema, value);
-  if (result.success) return { line, award: result.data };
-  // A union names no field when neither shape fits: report the issues of the shape meant (kind → kind award).
-  const meant = typeof value === "object" && value !== null && "kind" in value ? 1 : 0;
-  const issues = result.error.issues.flatMap((issue) => (issue.code === "invalid_union" && issue.errors[meant]) || [issue]);
-  return { line, problem: issues.map((issue) => `${issue.path.join(".") || "award"}: ${issue.message}`).join("; ") };
 }
 
 /**

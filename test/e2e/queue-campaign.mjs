@@ -50,7 +50,7 @@ async function prepareConsumer() {
   const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: repo });
   const tarball = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
   cpSync(join(repo, "test/e2e/consumer/api-server.mjs"), join(consumer, "api-server.mjs"));
-  const deps = Object.fromEntries(["msw", "bullmq", "ioredis", "csv-parse", "zod"].map((name) => [name, versionOf(name)]));
+  const deps = Object.fromEntries(["msw", "bullmq", "ioredis", "csv-parse"].map((name) => [name, versionOf(name)]));
   const pkg = { name: "hub-queue-consumer", private: true, type: "module", dependencies: { "public-hub-sdk": `file:../${tarball}`, ...deps } };
   writeFileSync(join(consumer, "package.json"), JSON.stringify(pkg, null, 2));
   await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: consumer, timeout: 180_000 });

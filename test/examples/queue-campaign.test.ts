@@ -61,8 +61,8 @@ describe("examples/queue-campaign/read-awards.ts", () => {
     const error = await checkAwardFile(path).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AwardFileError);
     expect((error as AwardFileError).problems).toEqual([
-      "line 3: amount: amount must be a finite number",
-      "line 4: wallet: wallet must not be empty",
+      "line 3: amount must be a finite number",
+      "line 4: wallet must not be empty",
       'line 5: ref "r1" already used on line 2',
       "line 6: 2 fields, the header has 4",
     ]);
