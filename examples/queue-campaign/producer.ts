@@ -24,7 +24,7 @@ export async function enqueueAwardFile(queue: Queue<AwardInput>, path: string): 
     batch = [];
   };
   for await (const entry of readAwards(path)) {
-    if (!("award" in entry)) continue; // cannot happen: the file was checked above
+    if (!("award" in entry)) throw new Error(`${path} changed while it was enqueued (line ${entry.line}: ${entry.problem})`);
     batch.push(entry.award);
     if (batch.length === BATCH) await flush();
   }

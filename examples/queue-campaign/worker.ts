@@ -59,13 +59,25 @@ export function startAwardWorker(options: AwardWorkerOptions): Worker<AwardInput
   return worker;
 }
 
+/** A positive number from the environment, or `undefined` when unset. */
+function positive(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === "") return undefined;
+  const value = Number(text);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number (got ${JSON.stringify(text)})`);
+  return value;
+}
+
 async function main() {
+  const concurrency = positive("WORKER_CONCURRENCY");
+  const maxPerSecond = positive("QUEUE_MAX_PER_SECOND");
+  const client = new HubServerClient(workerClientOptions());
   const connection = redisConnection();
   const worker = startAwardWorker({
     connection,
-    client: new HubServerClient(workerClientOptions()),
-    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 16),
-    maxPerSecond: Number(process.env.QUEUE_MAX_PER_SECOND ?? 0),
+    client,
+    ...(concurrency ? { concurrency: Math.floor(concurrency) } : {}),
+    ...(maxPerSecond ? { maxPerSecond } : {}),
   });
   worker.on("failed", (job, error) => console.error(`award ${job?.data.ref ?? "?"} failed: ${error.message}`));
   worker.on("error", (error) => console.error(`worker error: ${error.message}`));
