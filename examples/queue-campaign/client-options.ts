@@ -20,7 +20,7 @@ export function workerClientOptions(env: NodeJS.ProcessEnv = process.env): HubSe
     // One job attempt is one request: BullMQ retries the job, with its backoff spent in Redis
     // rather than in a worker slot. Two layers of retries would multiply (3 × 8 sends per award).
     retry: 0,
-    // Well under the job lock (award-worker.ts), so a slow answer cannot outlive the lock.
+    // A job is one request of at most this long; the worker renews its lock meanwhile (worker.ts).
     timeout: 10_000,
   };
 }
