@@ -1,6 +1,6 @@
 /**
  * The worker's `HubServerClient` options, in one place: the key material from the environment,
- * and the retry decision (see README.md, "Who retries what").
+ * the retry decision (see README.md, "Who retries what") and this process's rate gate.
  */
 import type { HubServerClientOptions } from "public-hub-sdk/server";
 
@@ -10,8 +10,21 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
-/** Options of each worker's one client, from `HUB_BASE_URL`, `HUB_CLIENT_ID`, `HUB_SLUG`, `HUB_SECRET`. */
+/** A positive number from the environment, or `undefined` when unset. */
+export function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === "") return undefined;
+  const value = Number(text);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number (got ${JSON.stringify(text)})`);
+  return value;
+}
+
+/**
+ * Options of each worker's one client, from `HUB_BASE_URL`, `HUB_CLIENT_ID`, `HUB_SLUG`,
+ * `HUB_SECRET`, and optionally `WORKER_MAX_PER_SECOND` (this process's share of the API's limit).
+ */
 export function workerClientOptions(env: NodeJS.ProcessEnv = process.env): HubServerClientOptions {
+  const perSecond = positiveNumber(env, "WORKER_MAX_PER_SECOND");
   return {
     baseUrl: required(env, "HUB_BASE_URL"),
     clientId: required(env, "HUB_CLIENT_ID"),
@@ -22,5 +35,8 @@ export function workerClientOptions(env: NodeJS.ProcessEnv = process.env): HubSe
     retry: 0,
     // A job is one request of at most this long; the worker renews its lock meanwhile (worker.ts).
     timeout: 10_000,
+    // The client's gate paces this process's requests as they are sent; BullMQ's concurrency
+    // already bounds how many are in flight.
+    ...(perSecond ? { rateLimit: { maxRequestsPerSecond: perSecond } } : {}),
   };
 }

@@ -5,15 +5,16 @@
  *   REDIS_URL=redis://127.0.0.1:6379 HUB_BASE_URL=… HUB_CLIENT_ID=… HUB_SLUG=alpha HUB_SECRET=… \
  *     npx tsx examples/queue-campaign/worker.ts
  *
- * Optional: `WORKER_CONCURRENCY` (awards in flight in this process, default 16) and
- * `QUEUE_MAX_PER_SECOND` (a limit shared by all workers of the queue, e.g. the API's rate limit).
+ * Optional: `WORKER_CONCURRENCY` (awards in flight in this process, default 16), and one of
+ * `QUEUE_MAX_PER_SECOND` (the API's limit, shared by all workers of the queue through Redis) or
+ * `WORKER_MAX_PER_SECOND` (this process's share, kept by its client's rate gate).
  */
 import { pathToFileURL } from "node:url";
 import { Queue, Worker, type RateLimiterOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { HubServerClient, type AwardInput } from "public-hub-sdk/server";
 import { QUEUE_NAME, redisConnection } from "./award-queue";
-import { workerClientOptions } from "./client-options";
+import { positiveNumber, workerClientOptions } from "./client-options";
 import { awardProcessor, type AwardJobResult } from "./process-award";
 
 /** What a worker needs; everything else has a default. */
@@ -59,18 +60,9 @@ export function startAwardWorker(options: AwardWorkerOptions): Worker<AwardInput
   return worker;
 }
 
-/** A positive number from the environment, or `undefined` when unset. */
-function positive(name: string): number | undefined {
-  const text = process.env[name];
-  if (text === undefined || text === "") return undefined;
-  const value = Number(text);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number (got ${JSON.stringify(text)})`);
-  return value;
-}
-
 async function main() {
-  const concurrency = positive("WORKER_CONCURRENCY");
-  const maxPerSecond = positive("QUEUE_MAX_PER_SECOND");
+  const concurrency = positiveNumber(process.env, "WORKER_CONCURRENCY");
+  const maxPerSecond = positiveNumber(process.env, "QUEUE_MAX_PER_SECOND");
   const client = new HubServerClient(workerClientOptions());
   const connection = redisConnection();
   const worker = startAwardWorker({

@@ -113,6 +113,12 @@ describe("examples/queue-campaign/client-options.ts", () => {
     expect(workerClientOptions(env)).toMatchObject({ hub: "alpha", retry: 0 });
   });
 
+  it("gives the client's rate gate this worker's share", () => {
+    expect(workerClientOptions({ ...env, WORKER_MAX_PER_SECOND: "30" }).rateLimit).toEqual({ maxRequestsPerSecond: 30 });
+    expect(workerClientOptions(env)).not.toHaveProperty("rateLimit");
+    expect(() => workerClientOptions({ ...env, WORKER_MAX_PER_SECOND: "fast" })).toThrow('WORKER_MAX_PER_SECOND must be a positive number (got "fast")');
+  });
+
   it("names a missing variable", () => {
     expect(() => workerClientOptions({ ...env, HUB_SECRET: "" })).toThrow("HUB_SECRET is not set");
   });
