@@ -49,7 +49,9 @@ export function startAwardWorker(options: AwardWorkerOptions): Worker<AwardInput
   const worker = new Worker<AwardInput, AwardJobResult>(queueName, awardProcessor(options.client, (ms) => queue.rateLimit(ms)), {
     connection: options.connection,
     concurrency: options.concurrency ?? 16,
-    ...(options.maxPerSecond ? { limiter: queueLimiter(options.maxPerSecond) } : {}),
+    // BullMQ makes every worker honour `queue.rateLimit` (our 429 pause) only when a limiter is
+    // set; without a limit of our own, one that never binds.
+    limiter: options.maxPerSecond ? queueLimiter(options.maxPerSecond) : { max: 1_000_000, duration: 1_000 },
     // A killed worker's jobs go back to the queue once their lock expires (a live worker renews
     // its locks every 5 s). Short, because a job is one request of at most 10 s (client-options.ts).
     lockDuration: 10_000,

@@ -3,6 +3,7 @@
 // killed with SIGKILL mid-campaign; every award must still be credited exactly once, with no failed
 // job. Then throughput with 1, 2 and 3 workers, without and with a rate limit on the server.
 // Run by `npm run e2e:queue` (installs redis-server first). Prints PASS/FAIL lines, exits 1 on failure.
+// Flags: --throughput-only (no kill run), --no-throughput, --only=<part of a throughput case's name>.
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -117,12 +118,20 @@ async function startRedis() {
 
 /** Answers 429 above `limit` requests in any one second (a sliding window), every other one with `Retry-After: 1`. */
 function rateGate() {
-  const gate = { limit: Infinity, accepted: [], sends: [], refusals: 0 };
-  gate.reset = (limit) => Object.assign(gate, { limit, accepted: [], sends: [], refusals: 0 });
+  const gate = { limit: Infinity, accepted: [], sends: [], refusals: 0, refuseOnceAt: 0, refusedAt: 0 };
+  gate.reset = (limit, refuseOnceAt = 0) => Object.assign(gate, { limit, accepted: [], sends: [], refusals: 0, refuseOnceAt, refusedAt: 0 });
   gate.handle = (req, res) => {
     if (req.method !== "POST") return false;
     const now = performance.now();
     gate.sends.push(now);
+    if (gate.sends.length === gate.refuseOnceAt) {
+      // One 429 with Retry-After: 2, to see whether every worker waits, not only the one it reached.
+      gate.refusals++;
+      gate.refusedAt = now;
+      req.resume();
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "2" }).end("{}");
+      return true;
+    }
     const recent = gate.accepted.filter((t) => t > now - 1000).length;
     if (recent < gate.limit) {
       gate.accepted.push(now);
@@ -203,9 +212,9 @@ async function direct(file, awards) {
 }
 
 /** Runs one campaign to its end: workers first, then the producer; `during` may act while it runs. */
-async function campaign({ queueName, file, total, workers, limit = Infinity, workerEnv = {}, during }) {
+async function campaign({ queueName, file, total, workers, limit = Infinity, refuseOnceAt = 0, workerEnv = {}, during }) {
   context.api.mock.reset();
-  context.gate.reset(limit);
+  context.gate.reset(limit, refuseOnceAt);
   const queue = new Queue(queueName, { connection: context.connection });
   const pool = await Promise.all(Array.from({ length: workers }, () => startWorker(queueName, workerEnv)));
   try {
@@ -280,6 +289,22 @@ async function killRun() {
   await result.queue.close();
 }
 
+/** One 429 with Retry-After: 2 reaches one worker; the queue's pause must hold back all three. */
+async function pauseRun() {
+  const awards = makeAwards(600, { kinds: false });
+  const file = writeAwards("pause.csv", awards, "csv");
+  const result = await campaign({ queueName: "e2e-pause", file, total: awards.length, workers: 3, refuseOnceAt: 150 });
+  await result.queue.close();
+  await verify("pause run (600 awards, 3 workers, one 429)", awards, result);
+  // Requests in flight when the 429 was sent still arrive just after it; none may start later
+  // until the pause is over.
+  const { refusedAt, sends } = context.gate;
+  const during = sends.filter((t) => t > refusedAt + 500 && t < refusedAt + 1_800).length;
+  const after = sends.filter((t) => t >= refusedAt + 1_800).length;
+  line(refusedAt > 0 && during === 0 && after > 0, "a 429 with Retry-After: 2 pauses every worker, not only the one it reached",
+    `${during} requests from 0.5 s to 1.8 s after it, ${after} after`);
+}
+
 async function badFile() {
   const path = join(work, "bad.csv");
   writeFileSync(path, "wallet,amount,reason,ref\n0xa,10,ok,r-1\n0xb,-3,bad amount,r-2\n,4,no wallet,r-3\n0xc,1,twice,r-1\n");
@@ -299,7 +324,7 @@ async function throughput() {
   const csv = writeAwards("throughput.csv", csvAwards, "csv");
   const limitedAwards = makeAwards(LIMITED_AWARDS, { kinds: false });
   const limitedCsv = writeAwards("limited.csv", limitedAwards, "csv");
-  await step("baseline", async () => rows.push(await direct(csv, csvAwards)));
+  if (!process.argv.some((arg) => arg.startsWith("--only="))) await step("baseline", async () => rows.push(await direct(csv, csvAwards)));
   const cases = [
     ...[1, 2, 3].map((workers) => ({ workers, awards: csvAwards, file: csv, server: "no limit" })),
     ...[1, 2, 3].map((workers) => ({ workers, awards: limitedAwards, file: limitedCsv, server: `${RATE_LIMIT}/s`, limit: RATE_LIMIT, workerEnv: { QUEUE_MAX_PER_SECOND: String(RATE_LIMIT) } })),
@@ -308,8 +333,10 @@ async function throughput() {
     // No queue limiter: the server's 429s pause the queue (Retry-After, or 1 s without it).
     { workers: 3, awards: limitedAwards, file: limitedCsv, server: `${RATE_LIMIT}/s, workers unaware`, limit: RATE_LIMIT, workerEnv: {} },
   ];
+  const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
   for (const [i, c] of cases.entries()) {
     const what = `throughput ${c.workers} worker(s), server ${c.server}`;
+    if (only && !what.includes(only)) continue;
     await step(what, async () => {
       const result = await campaign({ queueName: `e2e-rate-${i}`, file: c.file, total: c.awards.length, workers: c.workers, limit: c.limit, workerEnv: c.workerEnv });
       await result.queue.close();
@@ -355,6 +382,7 @@ try {
     if (!process.argv.includes("--throughput-only")) {
       await step("kill run", killRun);
       await step("bad file", badFile);
+      await step("pause run", pauseRun);
     }
     if (!process.argv.includes("--no-throughput")) await throughput();
   }
