@@ -291,11 +291,11 @@ async function killRun() {
 
 /** One 429 with Retry-After: 2 reaches one worker; the queue's pause must hold back all three. */
 async function pauseRun() {
-  const awards = makeAwards(600, { kinds: false });
+  const awards = makeAwards(400, { kinds: false });
   const file = writeAwards("pause.csv", awards, "csv");
-  const result = await campaign({ queueName: "e2e-pause", file, total: awards.length, workers: 3, refuseOnceAt: 150 });
+  const result = await campaign({ queueName: "e2e-pause", file, total: awards.length, workers: 3, refuseOnceAt: 100 });
   await result.queue.close();
-  await verify("pause run (600 awards, 3 workers, one 429)", awards, result);
+  await verify("pause run (400 awards, 3 workers, one 429)", awards, result);
   // Requests in flight when the 429 was sent still arrive just after it; none may start later
   // until the pause is over.
   const { refusedAt, sends } = context.gate;
