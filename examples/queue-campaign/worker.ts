@@ -31,7 +31,7 @@ export interface AwardWorkerOptions {
 /**
  * BullMQ's limiter for an API limit of `perSecond` requests. BullMQ counts jobs in fixed windows,
  * so any one second can hold the jobs of `1000 / duration + 1` windows: with 100 ms windows that
- * is 11 of them, and `max` is a ninth of a tenth of the limit (11 × max ≤ 90 % of it). The 10 %
+ * is 11 of them, so `max` is 90 % of the limit ÷ 11 (rounded down). The 10 %
  * left over absorbs the jitter between a job's start and its request's arrival. Below 13 requests
  * per second: one job per window, with windows long enough for the same bound.
  */
@@ -73,7 +73,8 @@ async function main() {
     ...(concurrency ? { concurrency: Math.floor(concurrency) } : {}),
     ...(maxPerSecond ? { maxPerSecond } : {}),
   });
-  worker.on("failed", (job, error) => console.error(`award ${job?.data.ref ?? "?"} failed: ${error.message}`));
+  // Every failed attempt; BullMQ retries it unless it was the last or the error is unrecoverable.
+  worker.on("failed", (job, error) => console.error(`award ${job?.data.ref ?? "?"}, attempt ${job?.attemptsMade ?? "?"}: ${error.message}`));
   worker.on("error", (error) => console.error(`worker error: ${error.message}`));
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, async () => {
