@@ -22,9 +22,9 @@ const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = join(tmpdir(), "public-hub-sdk-e2e-queue");
 const consumer = join(work, "consumer");
 const KILL_RUN_AWARDS = 1_200;
-const THROUGHPUT_AWARDS = 1_000;
+const THROUGHPUT_AWARDS = 600;
 const RATE_LIMIT = 100; // requests per second the rate-limited server accepts
-const LIMITED_AWARDS = 400;
+const LIMITED_AWARDS = 300;
 const tally = { passed: 0, failed: 0 };
 const children = new Set();
 
