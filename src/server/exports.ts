@@ -4,5 +4,8 @@ export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
 export type { SignRequestInput } from "./signing";
 export { signingPayload } from "./signing-payload";
+export { RefConflictError } from "./campaign/ref-conflict-error";
+export type { CampaignOptions, CampaignSummary, CampaignProgress, CampaignFailure, CampaignJournal, JournalEntry } from "./campaign/types";
+export type { AwardSource } from "./campaign/award-source";
 export type { HmacBackend, PayloadSigner } from "./crypto/backend";
 export * from "../index";

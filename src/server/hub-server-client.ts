@@ -9,6 +9,8 @@ import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { AwardResult } from "../core/types/responses";
 import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
+import type { AwardSource } from "./campaign/award-source";
+import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { mayHaveBeenSent } from "./never-sent";
 import { explainRefusal } from "./explain-refusal";
@@ -129,6 +131,37 @@ export class HubServerClientBase extends HubClient {
       }
     });
   }
+
+  /**
+   * Awards many wallets at once: `concurrency` awards in flight, the input read only as fast as they
+   * are sent (an array, a generator, an async stream of rows). Each award is validated first; a bad
+   * one, a `ref` used by a different award (`RefConflictError`) or a failed send is a failure of that
+   * award only, with its typed error. An identical repeat of a `ref` is skipped. With a `journal`,
+   * a run again after a crash or an abort sends only what the journal does not show as applied.
+   * @throws {HubAbortError} when `signal` aborts (after awards in flight settled); the journal's or
+   * the input's own errors.
+   * @example
+   * ```ts
+   * const summary = await server.awardMany(awards, {
+   *   concurrency: 16,
+   *   journal: "./season-7.journal",
+   *   onProgress: (p) => console.log(`${p.done}/${p.total ?? "?"}`),
+   * });
+   * for (const { index, error } of summary.failed) console.error(index, error.message);
+   * ```
+   */
+  async awardMany(awards: AwardSource, options?: CampaignOptions): Promise<CampaignSummary> {
+    // Loaded on first use, so the entry's cold import does not carry the campaign code.
+    const campaign = await import("./campaign/award-many");
+    const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
+    return campaign.awardMany(awards, send, options, { openJournal: this.openCampaignJournal?.bind(this) });
+  }
+
+  /**
+   * Opens a journal given as a path; only the Node build has a file system.
+   * @internal
+   */
+  protected openCampaignJournal?(path: string): Promise<CampaignJournal>;
 
   /**
    * Every answer, reads included, updates the server clock, so a write can be right the first time.

@@ -11,6 +11,7 @@
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
+import type { CampaignJournal } from "./campaign/types";
 import { nodeBackend } from "./crypto/node-backend";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
 import { createSigning, type SignRequestInput } from "./signing";
@@ -27,6 +28,12 @@ import { createSigning, type SignRequestInput } from "./signing";
 export class HubServerClient extends HubServerClientBase {
   constructor(options: HubServerClientOptions) {
     super(options, nodeBackend);
+  }
+
+  /** @internal The file journal, loaded with `node:fs` only when a campaign asks for one. */
+  protected override async openCampaignJournal(path: string): Promise<CampaignJournal> {
+    const { FileJournal } = await import("./campaign/file-journal");
+    return FileJournal.open(path, { hub: this.hub });
   }
 }
 

@@ -1,0 +1,32 @@
+/**
+ * The fingerprint of an award: a 53-bit hash (cyrb53) of its canonical JSON (keys sorted, at every
+ * depth), in base 36. Two awards with the same fields and values have the same fingerprint whatever
+ * their key order. It only tells "same award or not" for one `ref`, so it need not be
+ * cryptographic; it is synchronous and short, so 1M journal lines stay small.
+ */
+export function awardHash(award: object): string {
+  return cyrb53(canonicalJson(award)).toString(36);
+}
+
+/** JSON with object keys sorted, so the text depends on the content only. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+// cyrb53 by bryc (public domain): two 32-bit multiply-xorshift lanes combined into 53 bits.
+function cyrb53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}

@@ -1,0 +1,120 @@
+import { HubAbortError } from "../../core/errors/hub-abort-error";
+import { HubValidationError } from "../../core/errors/hub-validation-error";
+import { parseAward, type AwardInput } from "../award-schema";
+import { awardHash } from "./award-hash";
+import { knownSize, pullFrom, type AwardSource } from "./award-source";
+import { CampaignCounter } from "./campaign-counter";
+import { RefConflictError } from "./ref-conflict-error";
+import { RefRegistry } from "./ref-registry";
+import type { AwardSender, CampaignJournal, CampaignOptions, CampaignSummary } from "./types";
+
+/** What the client gives the campaign besides the options. */
+export interface CampaignContext {
+  /** Opens a journal given as a path; only the Node build can. */
+  openJournal?: ((path: string) => Promise<CampaignJournal>) | undefined;
+}
+
+/**
+ * Sends every award of `awards` with `send`, `concurrency` at a time, reading the input only as
+ * fast as awards are sent. See `HubServerClient.awardMany` for the contract.
+ */
+export async function awardMany(
+  awards: AwardSource,
+  send: AwardSender,
+  options: CampaignOptions = {},
+  context: CampaignContext = {},
+): Promise<CampaignSummary> {
+  const concurrency = checkConcurrency(options.concurrency ?? 16);
+  if (options.signal?.aborted) throw new HubAbortError({ cause: options.signal.reason });
+  const dryRun = options.dryRun ?? false;
+  const registry = new RefRegistry();
+  const { journal, ownJournal } = await openJournal(options.journal, context);
+  const counter = new CampaignCounter(options.total ?? knownSize(awards), options.onProgress);
+  const source = pullFrom(awards);
+  // One controller for the whole run: the caller's signal, or a fatal error, stops every worker.
+  const controller = new AbortController();
+  let fatal: { error: unknown } | undefined;
+  const stop = (error: unknown) => {
+    fatal ??= { error };
+    controller.abort(error);
+  };
+  const onAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+
+  const settle = async (item: AwardInput, index: number) => {
+    let ref: string;
+    try {
+      ref = parseAward(item).ref;
+    } catch (error) {
+      return counter.fail({ index, award: item, error: asError(error) });
+    }
+    const hash = awardHash(item);
+    const claim = registry.claim(ref, hash);
+    if (claim.kind === "duplicate") return counter.skip();
+    if (claim.kind === "conflict") return counter.fail({ index, award: item, error: new RefConflictError(ref, claim.from) });
+    if (dryRun) return counter.apply();
+    counter.start();
+    try {
+      await send(item, { signal: controller.signal });
+    } catch (error) {
+      // Aborted with the campaign: not a failure of the award, which a resumed run sends again.
+      if (controller.signal.aborted) return counter.interrupt();
+      return counter.fail({ index, award: item, error: asError(error) }, true);
+    }
+    try {
+      if (journal) await journal.record({ ref, hash, status: "applied" });
+    } catch (error) {
+      // Applied but not recorded: going on would make the journal lie about what is done.
+      stop(error);
+      return counter.interrupt();
+    }
+    counter.apply(true);
+  };
+
+  const worker = async () => {
+    while (!controller.signal.aborted) {
+      let item: IteratorResult<AwardInput>;
+      try {
+        item = await source.next();
+      } catch (error) {
+        return stop(error);
+      }
+      if (item.done) return counter.endOfInput();
+      if (controller.signal.aborted) return; // read but not started: a resumed run sends it
+      try {
+        await settle(item.value, counter.read());
+      } catch (error) {
+        stop(error); // only a throwing onProgress can land here
+      }
+    }
+  };
+
+  try {
+    if (journal) for await (const entry of await journal.load()) registry.remember(entry.ref, entry.hash);
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    await source.close().catch(() => undefined);
+    if (ownJournal) await journal?.close?.();
+  }
+  if (fatal) throw fatal.error;
+  if (controller.signal.aborted) throw new HubAbortError({ cause: options.signal?.reason });
+  return counter.summary(dryRun);
+}
+
+async function openJournal(journal: CampaignOptions["journal"], context: CampaignContext) {
+  if (journal === undefined || typeof journal === "object") return { journal, ownJournal: false };
+  if (typeof journal !== "string" || journal === "") throw optionError("journal must be a file path or a CampaignJournal");
+  if (!context.openJournal) throw optionError("a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here");
+  return { journal: await context.openJournal(journal), ownJournal: true };
+}
+
+function checkConcurrency(value: unknown): number {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
+  throw optionError("concurrency must be an integer ≥ 1", ["concurrency"]);
+}
+
+const optionError = (message: string, path: string[] = ["journal"]) =>
+  new HubValidationError("campaign options", [{ path, code: "custom", message }]);
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

@@ -1,0 +1,77 @@
+import { RateMeter } from "./rate-meter";
+import type { CampaignFailure, CampaignProgress, CampaignSummary } from "./types";
+
+/** The counts of a running campaign, and the `onProgress` calls that report them. */
+export class CampaignCounter {
+  #read = 0;
+  #total: number | undefined;
+  #applied = 0;
+  #skipped = 0;
+  #inFlight = 0;
+  readonly #failed: CampaignFailure[] = [];
+  readonly #meter = new RateMeter();
+  readonly #started = performance.now();
+  readonly #onProgress: ((progress: CampaignProgress) => void) | undefined;
+
+  constructor(total: number | undefined, onProgress: ((progress: CampaignProgress) => void) | undefined) {
+    this.#total = total;
+    this.#onProgress = onProgress;
+  }
+
+  /** Takes the next input index. */
+  read(): number {
+    return this.#read++;
+  }
+
+  start(): void {
+    this.#inFlight++;
+  }
+
+  apply(wasInFlight = false): void {
+    if (wasInFlight) this.#inFlight--;
+    this.#applied++;
+    this.#report();
+  }
+
+  skip(): void {
+    this.#skipped++;
+    this.#report();
+  }
+
+  fail(failure: CampaignFailure, wasInFlight = false): void {
+    if (wasInFlight) this.#inFlight--;
+    this.#failed.push(failure);
+    this.#report();
+  }
+
+  /** An award stopped by the campaign's end (abort or fatal error): not settled. */
+  interrupt(): void {
+    this.#inFlight--;
+  }
+
+  /** The input is exhausted (or the campaign stopped): the total is what was read. */
+  endOfInput(): void {
+    if (this.#total === this.#read) return;
+    this.#total = this.#read;
+    this.#report();
+  }
+
+  summary(dryRun: boolean): CampaignSummary {
+    return { total: this.#read, applied: this.#applied, skipped: this.#skipped, failed: this.#failed, dryRun };
+  }
+
+  #report(): void {
+    if (!this.#onProgress) return;
+    const done = this.#applied + this.#skipped + this.#failed.length;
+    this.#onProgress({
+      done,
+      total: this.#total,
+      applied: this.#applied,
+      skipped: this.#skipped,
+      failed: this.#failed.length,
+      inFlight: this.#inFlight,
+      rate: this.#meter.update(done),
+      elapsedMs: performance.now() - this.#started,
+    });
+  }
+}
