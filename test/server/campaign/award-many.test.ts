@@ -88,17 +88,17 @@ describe("awardMany", () => {
   });
 
   it("the same ref twice: identical is skipped, different is a RefConflictError", async () => {
-    const [a, b] = awards(2);
-    const sameAsA = { ref: a!.ref, amount: a!.amount, wallet: a!.wallet }; // other key order, same award
-    const clash = { ...b!, amount: 999 };
-    const summary = await client().awardMany([a!, b!, sameAsA, clash], { concurrency: 1 });
+    const [a, b] = awards(2) as [AwardInput & { amount: number }, AwardInput];
+    const sameAsA: AwardInput = { ref: a.ref, amount: a.amount, wallet: a.wallet }; // other key order, same award
+    const clash = { ...b, amount: 999 };
+    const summary = await client().awardMany([a, b, sameAsA, clash], { concurrency: 1 });
     expect(summary).toMatchObject({ total: 4, applied: 2, skipped: 1 });
     expect(summary.failed).toHaveLength(1);
     expect(summary.failed[0]!.index).toBe(3);
     expect(summary.failed[0]!.error).toBeInstanceOf(RefConflictError);
-    expect(summary.failed[0]!.error).toMatchObject({ ref: b!.ref, firstSeenIn: "run" });
-    expect(sentRefs()).toEqual([a!.ref, b!.ref]);
-    expect(mock.balanceOf("alpha", b!.wallet)).toBe(2);
+    expect(summary.failed[0]!.error).toMatchObject({ ref: b.ref, firstSeenIn: "run" });
+    expect(sentRefs()).toEqual([a.ref, b.ref]);
+    expect(mock.balanceOf("alpha", b.wallet)).toBe(2);
   });
 
   it("reports progress: done rises to total; total unknown for a generator until its end", async () => {
