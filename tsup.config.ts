@@ -1,6 +1,6 @@
 import { defineConfig } from "tsup";
 
-export default defineConfig({
+const library = defineConfig({
   entry: {
     index: "src/index.ts",
     "mock/index": "src/mock/index.ts",
@@ -19,3 +19,21 @@ export default defineConfig({
   platform: "neutral",
   external: ["ky", "zod", "msw", "@tanstack/query-core"],
 });
+
+// The `public-hub` bin: its own build, so its dependencies (csv-parse, cli-progress) and code never
+// enter the library's chunks or any entry's import graph. ESM only, with the shebang.
+const cli = defineConfig({
+  entry: { index: "src/cli/index.ts" },
+  outDir: "dist/cli",
+  format: ["esm"],
+  dts: false,
+  splitting: true,
+  sourcemap: true,
+  clean: false,
+  target: "node20",
+  platform: "node",
+  banner: { js: "#!/usr/bin/env node" },
+  external: ["ky", "zod", "csv-parse", "cli-progress"],
+});
+
+export default [library, cli];

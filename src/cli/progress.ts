@@ -1,0 +1,65 @@
+import cliProgress from "cli-progress";
+import type { CampaignProgress } from "../server/campaign/types";
+import { println, type CliIo } from "./io";
+
+/** What the display shows: the campaign's counts plus rows the reader could not read. */
+export interface ProgressView {
+  update(progress: CampaignProgress, unreadable: number): void;
+  stop(): void;
+}
+
+const seconds = (s: number) => (Number.isFinite(s) ? (s >= 3600 ? `${(s / 3600).toFixed(1)}h` : s >= 60 ? `${Math.floor(s / 60)}m${Math.round(s % 60)}s` : `${Math.round(s)}s`) : "?");
+
+/** A live bar on a terminal; plain lines every `progressIntervalMs` otherwise; nothing for `--json` on a terminal. */
+export function progressView(io: CliIo, estimate: number | undefined): ProgressView {
+  return io.isTTY ? terminalBar(io, estimate) : periodicLines(io, estimate);
+}
+
+function counts(progress: CampaignProgress, unreadable: number, estimate: number | undefined) {
+  const done = progress.done + unreadable;
+  const total = progress.total !== undefined ? progress.total + unreadable : estimate;
+  const eta = total !== undefined && progress.rate > 0 ? (total - done) / progress.rate : Number.NaN;
+  return { done, total, eta, failed: progress.failed + unreadable };
+}
+
+function terminalBar(io: CliIo, estimate: number | undefined): ProgressView {
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: io.stderr as NodeJS.WritableStream,
+      format: "{bar} {percentage}% | {value}/{total} | {rate}/s | ETA {etaText} | failed {failed}",
+      barsize: 30,
+      hideCursor: true,
+      fps: 10,
+      clearOnComplete: false,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(estimate ?? 0, 0, { rate: "0", etaText: "?", failed: 0 });
+  return {
+    update(progress, unreadable) {
+      const { done, total, eta, failed } = counts(progress, unreadable, estimate);
+      if (total !== undefined && total !== bar.getTotal()) bar.setTotal(total);
+      bar.update(done, { rate: progress.rate.toFixed(0), etaText: seconds(eta), failed });
+    },
+    stop: () => bar.stop(),
+  };
+}
+
+function periodicLines(io: CliIo, estimate: number | undefined): ProgressView {
+  let latest: { progress: CampaignProgress; unreadable: number } | undefined;
+  const print = () => {
+    if (!latest) return;
+    const { done, total, eta, failed } = counts(latest.progress, latest.unreadable, estimate);
+    const share = total ? ` (${Math.floor((100 * done) / total)}%)` : "";
+    const { applied, skipped, rate } = latest.progress;
+    println(io.stderr, `progress ${done}/${total ?? "?"}${share}: applied ${applied}, skipped ${skipped}, failed ${failed}, ${rate.toFixed(0)}/s, ETA ${seconds(eta)}`);
+  };
+  const timer = setInterval(print, io.progressIntervalMs ?? 5_000);
+  timer.unref?.();
+  return {
+    update(progress, unreadable) {
+      latest = { progress, unreadable };
+    },
+    stop: () => clearInterval(timer),
+  };
+}
