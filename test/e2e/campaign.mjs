@@ -1,0 +1,140 @@
+// The campaign end to end (`npm run e2e:campaign`): the packed package installed in a fresh project,
+// its `public-hub` bin against a real HTTP server (the mock behind node:http, with a delay per award
+// so a kill lands midway), ≥ 500 awards, SIGKILL mid-campaign, then the same command again with the
+// same journal: every award applied exactly once, and nothing the journal showed as done resent.
+// One PASS/FAIL line per check, then "e2e campaign: N passed, M failed"; exit 1 on any failure.
+import { execFile, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+// Outside the repository, so nothing resolves to its src/ or node_modules.
+const work = join(tmpdir(), "public-hub-sdk-e2e-campaign");
+const consumer = join(work, "consumer");
+const AWARDS = 600;
+const DELAY_MS = 15;
+const tally = { passed: 0, failed: 0 };
+const started = performance.now();
+
+const line = (ok, what, detail = "") => {
+  ok ? tally.passed++ : tally.failed++;
+  console.log(`${ok ? "PASS" : "FAIL"} ${what}${detail ? ` — ${detail}` : ""}`);
+};
+
+async function step(what, body) {
+  try {
+    await body();
+  } catch (error) {
+    line(false, what, String(error.stack ?? error).split("\n").slice(0, 12).join("\n    "));
+  }
+}
+
+/** Pack the package and install the tarball (and msw, for the server) into a fresh project. */
+async function prepareConsumer() {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(consumer, { recursive: true });
+  await run("npm", ["run", "build"], { cwd: repo });
+  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: repo });
+  const tarball = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
+  cpSync(join(repo, "test/e2e/consumer/api-server.mjs"), join(consumer, "api-server.mjs"));
+  const mswVersion = JSON.parse(readFileSync(join(repo, "node_modules/msw/package.json"), "utf8")).version;
+  const pkg = { name: "campaign-consumer", private: true, type: "module", dependencies: { "public-hub-sdk": `file:../${tarball}`, msw: mswVersion } };
+  writeFileSync(join(consumer, "package.json"), JSON.stringify(pkg, null, 2));
+  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: consumer, timeout: 180_000 });
+  return tarball;
+}
+
+/** Runs the installed bin; resolves with its exit code and output. */
+function cli(args, env, { onSpawn } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(consumer, "node_modules/.bin/public-hub"), args, { cwd: work, env: { ...process.env, ...env, NO_COLOR: "1" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+    onSpawn?.(child);
+  });
+}
+
+const journalRefs = (path) =>
+  existsSync(path) ? readFileSync(path, "utf8").split("\n").slice(1, -1).map((text) => JSON.parse(text).ref) : [];
+
+const tarball = await prepareConsumer();
+const { startApiServer } = await import(pathToFileURL(join(consumer, "api-server.mjs")).href);
+const { http, delay } = createRequire(join(consumer, "package.json"))("msw");
+const api = await startApiServer();
+// Awards take DELAY_MS on the server, so a campaign lasts long enough to be killed midway. A handler
+// that returns nothing falls through to the mock's own.
+api.mock.handlers.unshift(http.post("*", async () => void (await delay(DELAY_MS))));
+const env = { HUB_BASE_URL: api.baseUrl, HUB_CLIENT_ID: "pk_alpha_demo", HUB_SLUG: "alpha", HUB_SECRET: "demo-secret-alpha" };
+console.log(`e2e campaign: packed ${tarball}, API server on ${api.baseUrl}`);
+
+try {
+  await step("bin", async () => {
+    const help = await cli(["--help"], {});
+    line(help.code === 0 && help.stdout.includes("Usage: public-hub"), "bin public-hub --help from the installed tarball", `exit ${help.code}`);
+    const doctor = await cli(["doctor"], env);
+    line(doctor.code === 0, "bin public-hub doctor", doctor.stdout.trim().split("\n").join("; "));
+    const board = await cli(["leaderboard", "--limit", "3", "--json"], env);
+    line(board.code === 0 && JSON.parse(board.stdout).entries.length === 3, "bin public-hub leaderboard --json", `exit ${board.code}`);
+  });
+
+  await step("dry run", async () => {
+    const bad = join(work, "bad.csv");
+    writeFileSync(bad, "wallet,amount,reason,ref\n0x1,5,,b-1\n0x2,-1,,b-2\n0x3,5,,b-1\n");
+    const before = api.mock.requests.length;
+    const dry = await cli(["award", "--file", bad, "--dry-run"], {});
+    const ok = dry.code === 2 && dry.stdout.includes("line 3 (ref b-2)") && dry.stdout.includes("line 4 (ref b-1): RefConflictError") && api.mock.requests.length === before;
+    line(ok, "bin award --dry-run: exit 2, bad rows by line number, nothing sent", dry.stdout.trim().split("\n").slice(1).join("; "));
+  });
+
+  await step("campaign killed and resumed", async () => {
+    const file = join(work, "season.csv");
+    const rows = Array.from({ length: AWARDS }, (_, i) => `0x${(i % 97).toString(16).padStart(40, "0")},${1 + (i % 9)},season,season-1:${i}`);
+    writeFileSync(file, `wallet,amount,reason,ref\n${rows.join("\n")}\n`);
+    const journal = join(work, "season.journal");
+    const args = ["award", "--file", file, "--journal", journal, "--concurrency", "8"];
+
+    // First run: SIGKILL once a third of the awards reached the server.
+    const killed = await cli(args, env, {
+      onSpawn: (child) => {
+        const timer = setInterval(() => {
+          if (api.mock.ledger.length >= AWARDS / 3) {
+            clearInterval(timer);
+            child.kill("SIGKILL");
+          }
+        }, 5);
+      },
+    });
+    const appliedAtKill = api.mock.ledger.length;
+    const done = journalRefs(journal);
+    line(killed.signal === "SIGKILL" && appliedAtKill < AWARDS, "campaign: SIGKILL midway", `${appliedAtKill}/${AWARDS} applied when killed, ${done.length} in the journal`);
+    const applied = new Set(api.mock.ledger.map((a) => a.ref));
+    line(done.length > 0 && done.every((ref) => applied.has(ref)), "campaign: the journal shows only awards the server applied", `${done.length} journal lines`);
+
+    // Second run: same command, same journal.
+    const before = api.mock.requests.length;
+    const resumed = await cli([...args, "--json"], env);
+    const summary = JSON.parse(resumed.stdout);
+    const resent = api.mock.requests.slice(before).filter((r) => r.method === "POST" && done.includes(JSON.parse(r.body).ref));
+    line(resumed.code === 0 && summary.failed.length === 0, "campaign: the run again exits 0", `applied ${summary.applied}, skipped ${summary.skipped}, failed ${summary.failed.length}, ${summary.elapsedMs} ms`);
+    line(resent.length === 0 && summary.skipped === done.length, "campaign: nothing the journal showed as done was resent", `${resent.length} resent, ${summary.skipped} skipped`);
+    const counts = new Map();
+    for (const award of api.mock.ledger) counts.set(award.ref, (counts.get(award.ref) ?? 0) + 1);
+    const twice = [...counts].filter(([, n]) => n > 1);
+    const missing = Array.from({ length: AWARDS }, (_, i) => `season-1:${i}`).filter((ref) => !counts.has(ref));
+    line(twice.length === 0 && missing.length === 0 && api.mock.ledger.length === AWARDS, `campaign: each of the ${AWARDS} awards applied exactly once`, `${api.mock.ledger.length} credits, ${twice.length} twice, ${missing.length} missing`);
+    line(journalRefs(journal).length === AWARDS, "campaign: the journal lists every award at the end", `${journalRefs(journal).length} lines`);
+  });
+} finally {
+  await api.close();
+}
+console.log(`e2e campaign: ${tally.passed} passed, ${tally.failed} failed (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+process.exitCode = tally.failed === 0 ? 0 : 1;
