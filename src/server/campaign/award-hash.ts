@@ -5,7 +5,14 @@
  * cryptographic; it is synchronous and short, so 1M journal lines stay small.
  */
 export function awardHash(award: object): string {
-  return cyrb53(canonicalJson(award)).toString(36);
+  const [h1, h2] = mix(canonicalJson(award));
+  return (4294967296 * (2097151 & h2) + h1).toString(36);
+}
+
+/** A 63-bit hash of a ref as two 32-bit words; the low word is odd, so 0 can mark an empty slot. */
+export function refHash(ref: string): [number, number] {
+  const [h1, h2] = mix(ref);
+  return [h2, (h1 | 1) >>> 0];
 }
 
 /** JSON with object keys sorted, so the text depends on the content only. */
@@ -17,8 +24,8 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-// cyrb53 by bryc (public domain): two 32-bit multiply-xorshift lanes combined into 53 bits.
-function cyrb53(text: string): number {
+// cyrb53 by bryc (public domain): two 32-bit multiply-xorshift lanes, as unsigned words.
+function mix(text: string): [number, number] {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -28,5 +35,5 @@ function cyrb53(text: string): number {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return [h1 >>> 0, h2 >>> 0];
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { awardHash, canonicalJson } from "../../../src/server/campaign/award-hash";
+import { RefRegistry } from "../../../src/server/campaign/ref-registry";
+
+describe("RefRegistry", () => {
+  it("tells new, identical repeat and conflict apart, and where the first use came from", () => {
+    const registry = new RefRegistry();
+    const a = awardHash({ wallet: "0x1", amount: 1, ref: "r1" });
+    const b = awardHash({ wallet: "0x1", amount: 2, ref: "r1" });
+    registry.remember("done", a);
+    expect(registry.claim("r1", a)).toEqual({ kind: "new" });
+    expect(registry.claim("r1", a)).toEqual({ kind: "duplicate", from: "run" });
+    expect(registry.claim("r1", b)).toEqual({ kind: "conflict", from: "run" });
+    expect(registry.claim("done", a)).toEqual({ kind: "duplicate", from: "journal" });
+    expect(registry.claim("done", b)).toEqual({ kind: "conflict", from: "journal" });
+    expect(registry.size).toBe(2);
+  });
+
+  it("holds 300k refs at ≤ 32 bytes each, with no false repeat among them", () => {
+    const registry = new RefRegistry();
+    const count = 300_000;
+    const hash = (i: number) => awardHash({ wallet: `0x${i}`, amount: i + 1 });
+    for (let i = 0; i < count; i++) expect(registry.claim(`season-7:0x${i.toString(16)}`, hash(i)).kind).toBe("new");
+    expect(registry.size).toBe(count);
+    expect(registry.bytes / count).toBeLessThanOrEqual(32);
+    let repeats = 0;
+    for (let i = 0; i < count; i += 7) repeats += registry.claim(`season-7:0x${i.toString(16)}`, hash(i)).kind === "duplicate" ? 1 : 0;
+    expect(repeats).toBe(Math.ceil(count / 7));
+  });
+
+  it("the award fingerprint ignores key order, not values", () => {
+    expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe('{"a":{"c":3,"d":2},"b":1}');
+    expect(awardHash({ ref: "r", wallet: "w", amount: 1 })).toBe(awardHash({ amount: 1, wallet: "w", ref: "r" }));
+    expect(awardHash({ ref: "r", wallet: "w", amount: 1 })).not.toBe(awardHash({ ref: "r", wallet: "w", amount: 10 }));
+  });
+});
