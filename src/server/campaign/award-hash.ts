@@ -15,13 +15,19 @@ export function refHash(ref: string): [number, number] {
   return [h2, (h1 | 1) >>> 0];
 }
 
-/** JSON with object keys sorted, so the text depends on the content only. */
+/** JSON with object keys sorted, so the text depends on the content only (as `JSON.stringify` would write it). */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === "object" && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  const withToJson = value as { toJSON?: () => unknown };
+  if (typeof withToJson.toJSON === "function") return canonicalJson(withToJson.toJSON());
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(",")}]`;
+  let out = "";
+  for (const key of Object.keys(value).sort()) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (inner === undefined || typeof inner === "function" || typeof inner === "symbol") continue;
+    out += `${out === "" ? "" : ","}${JSON.stringify(key)}:${canonicalJson(inner)}`;
+  }
+  return `{${out}}`;
 }
 
 // cyrb53 by bryc (public domain): two 32-bit multiply-xorshift lanes, as unsigned words.
