@@ -216,3 +216,6 @@ try {
 } finally {
   server.stop();
 }
+
+// Campaign rows (awardMany against a p-limit loop; memory over a 1M-award dry run): their own file.
+await import("./campaign.mjs");

@@ -1,0 +1,138 @@
+// Campaign benchmark, side by side in one run (called at the end of bench/run.mjs, or alone with
+// `npm run bench:campaign`): `awardMany` against a hand-written p-limit loop over `awardPoints` at
+// the same concurrency, on the loopback server of bench/server.mjs; then the process's RSS sampled
+// over a dry run of 1,000,000 generated awards (the input is streamed; what remains is the ref set).
+// `--smoke` runs a few short rounds only, to keep the bench working.
+import { fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pLimit from "p-limit";
+import { HubServerClient } from "../dist/server/node.js";
+
+const SMOKE = process.argv.includes("--smoke");
+const ROUNDS = SMOKE ? 2 : 7;
+const AWARDS = SMOKE ? 300 : 4_000;
+const CONCURRENCY = 16;
+const DRY_ROWS = SMOKE ? 100_000 : 1_000_000;
+const SAMPLES = 10;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (n) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0));
+const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
+
+async function startServer() {
+  const child = fork(new URL("./server.mjs", import.meta.url), { stdio: "inherit" });
+  const { port } = await new Promise((resolve) => child.once("message", resolve));
+  return { baseUrl: `http://127.0.0.1:${port}/api/v1`, stop: () => child.kill() };
+}
+
+let batch = 0;
+const awards = (tag) => {
+  batch++;
+  return Array.from({ length: AWARDS }, (_, i) => ({ wallet: `0x${(i % 500).toString(16).padStart(40, "0")}`, amount: 1 + (i % 50), reason: "season 7", ref: `${tag}-${batch}-${i}` }));
+};
+
+/** Per round, both tasks send AWARDS awards, in alternating order; returns the median ratio of throughputs. */
+async function compare(tasks) {
+  const rates = Object.fromEntries(Object.keys(tasks).map((name) => [name, []]));
+  for (let round = -1; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? Object.keys(tasks) : Object.keys(tasks).reverse();
+    for (const name of order) {
+      const input = awards(name);
+      const started = performance.now();
+      await tasks[name](input);
+      if (round >= 0) rates[name].push(AWARDS / ((performance.now() - started) / 1000)); // round -1 warms up
+    }
+  }
+  return rates;
+}
+
+function ratioRow(what, name, rates, sdk, base, goal) {
+  const ratios = rates[sdk].map((rate, i) => rate / rates[base][i]);
+  const ratio = median(ratios);
+  const verdict = goal === undefined ? "(informative)" : `≥ ${goal}× ${ratio >= goal ? "✅" : "❌"}`;
+  return `| ${what} | ${name}: ${fmt(median(rates[sdk]))}/s | p-limit loop: ${fmt(median(rates[base]))}/s | **${ratio.toFixed(2)}×** (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) | ${verdict} |`;
+}
+
+/** RSS (after a full GC) every DRY_ROWS / SAMPLES awards of a dry run, and its least-squares slope. */
+async function dryRunRow() {
+  // In a fresh process, so that memory the comparison above left behind does not blur the line.
+  const child = fork(new URL(import.meta.url), ["--dry-run-child", ...(SMOKE ? ["--smoke"] : [])], { execArgv: ["--expose-gc"], stdio: "inherit" });
+  const result = await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", (code) => reject(new Error(`dry-run child exited with ${code}`)));
+  });
+  child.kill();
+  return result;
+}
+
+async function dryRunChild() {
+  const client = new HubServerClient({ baseUrl: "http://127.0.0.1:9/api/v1", clientId: "pk_bench", hub: "alpha", secret: "bench-secret" });
+  function* generate() {
+    for (let i = 0; i < DRY_ROWS; i++) yield { wallet: `0x${(i % 5000).toString(16).padStart(40, "0")}`, amount: 1 + (i % 50), ref: `season-7:${i}` };
+  }
+  const step = DRY_ROWS / SAMPLES;
+  const points = [];
+  const sample = (done) => {
+    globalThis.gc?.();
+    const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
+    points.push({ done, rss, heap: heapUsed, table: arrayBuffers });
+  };
+  sample(0);
+  const started = performance.now();
+  const summary = await client.awardMany(generate(), { dryRun: true, concurrency: CONCURRENCY, onProgress: (p) => p.done % step === 0 && sample(p.done) });
+  const seconds = (performance.now() - started) / 1000;
+  if (summary.applied !== DRY_ROWS) throw new Error(`dry run checked ${summary.applied} of ${DRY_ROWS}`);
+  // From the first sample on: the start-up allocations before it are not per award.
+  const after = points.slice(1);
+  const slope = (key) => {
+    const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+    const mx = mean(after.map((p) => p.done));
+    const my = mean(after.map((p) => p[key]));
+    return after.reduce((a, p) => a + (p.done - mx) * (p[key] - my), 0) / after.reduce((a, p) => a + (p.done - mx) ** 2, 0);
+  };
+  const [rss, heap] = [slope("rss"), slope("heap")];
+  const first = after[0];
+  const last = after.at(-1);
+  // The ref set (typed arrays, 16–32 B per distinct ref) is the one thing that must grow: every ref
+  // is remembered to catch a conflict. The JS heap must stay flat: nothing is kept per award.
+  const ok = globalThis.gc ? heap < 1 && rss < 64 : undefined;
+  process.send(`| dry run of ${fmt(DRY_ROWS)} awards, memory | RSS ${mb(first.rss)} MB after ${fmt(first.done)} … ${mb(last.rss)} MB after ${fmt(last.done)}; JS heap ${mb(first.heap)} … ${mb(last.heap)} MB; ref table ${mb(last.table)} MB; ${fmt(DRY_ROWS / seconds)} awards/s | — | RSS slope ${rss.toFixed(1)} B/award, heap slope ${heap.toFixed(2)} B/award | heap < 1 B/award (flat), RSS < 64 B/award (the ref table) ${ok === undefined ? "(run with --expose-gc)" : ok ? "✅" : "❌"} |`);
+}
+
+if (process.argv.includes("--dry-run-child")) {
+  await dryRunChild();
+  process.exit(0);
+}
+
+const server = await startServer();
+const dir = mkdtempSync(join(tmpdir(), "hub-bench-journal-"));
+try {
+  const client = new HubServerClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", secret: "bench-secret" });
+  let journals = 0;
+  const rates = await compare({
+    awardMany: (input) => client.awardMany(input, { concurrency: CONCURRENCY }),
+    journal: (input) => client.awardMany(input, { concurrency: CONCURRENCY, journal: join(dir, `${journals++}.journal`) }),
+    pLimit: (input) => {
+      const limit = pLimit(CONCURRENCY);
+      return Promise.all(input.map((award) => limit(() => client.awardPoints(award))));
+    },
+  });
+  const rows = [
+    ratioRow(`campaign of ${fmt(AWARDS)} awards, concurrency ${CONCURRENCY}, no limit`, "awardMany", rates, "awardMany", "pLimit", 0.9),
+    ratioRow("same, with a file journal (fdatasync per group of lines)", "awardMany + journal", rates, "journal", "pLimit"),
+    await dryRunRow(),
+  ];
+  console.log([
+    "",
+    `Campaigns: ${ROUNDS} rounds of ${fmt(AWARDS)} awards per task, order alternating${SMOKE ? " (smoke: short rounds, not a measurement)" : ""}; ratio = awardMany ÷ p-limit loop of the per-round throughputs, median (min–max).`,
+    "",
+    "| what | SDK | baseline in the same run | ratio | goal |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ].join("\n"));
+} finally {
+  server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
