@@ -1,6 +1,15 @@
 import type { AwardInput } from "../award-schema";
 
-/** The input of a campaign: any iterable, sync or async (an array, a generator, a stream of rows). */
+/**
+ * The input of a campaign: any iterable, sync or async (an array, a generator, a stream of rows).
+ * @example
+ * ```ts
+ * async function* rows(): AsyncGenerator<AwardInput> {
+ *   for await (const line of lines) yield JSON.parse(line);
+ * }
+ * const input: AwardSource = rows();
+ * ```
+ */
 export type AwardSource = Iterable<AwardInput> | AsyncIterable<AwardInput>;
 
 /**
