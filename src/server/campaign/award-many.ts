@@ -41,6 +41,7 @@ export async function awardMany(
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", onAbort, { once: true });
 
+  const recordings = new Set<Promise<void>>();
   const settle = async (item: AwardInput, index: number) => {
     let ref: string;
     try {
@@ -61,14 +62,22 @@ export async function awardMany(
       if (controller.signal.aborted) return counter.interrupt();
       return counter.fail({ index, award: item, error: asError(error) }, true);
     }
-    try {
-      if (journal) await journal.record({ ref, hash, status: "applied" });
-    } catch (error) {
-      // Applied but not recorded: going on would make the journal lie about what is done.
-      stop(error);
-      return counter.interrupt();
-    }
-    counter.apply(true);
+    if (!journal) return counter.apply(true);
+    // The worker goes on while the line is written (a group commit takes many at once); the award
+    // counts as applied once it is on disk. Up to `concurrency` lines wait, then the worker does too.
+    const recording: Promise<void> = Promise.resolve()
+      .then(() => journal.record({ ref, hash, status: "applied" }))
+      .then(
+        () => counter.apply(true),
+        (error: unknown) => {
+          // Applied but not recorded: going on would make the journal lie about what is done.
+          stop(error);
+          counter.interrupt();
+        },
+      )
+      .finally(() => recordings.delete(recording));
+    recordings.add(recording);
+    if (recordings.size >= concurrency) await Promise.race(recordings);
   };
 
   const worker = async () => {
@@ -93,6 +102,7 @@ export async function awardMany(
     if (journal) for await (const entry of await journal.load()) registry.remember(entry.ref, entry.hash);
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
+    while (recordings.size > 0) await Promise.all(recordings);
     options.signal?.removeEventListener("abort", onAbort);
     await source.close().catch(() => undefined);
     if (ownJournal) await journal?.close?.();
