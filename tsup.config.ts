@@ -33,7 +33,7 @@ const cli = defineConfig({
   target: "node20",
   platform: "node",
   banner: { js: "#!/usr/bin/env node" },
-  external: ["ky", "zod", "csv-parse", "cli-progress"],
+  external: ["ky", "csv-parse", "cli-progress"],
 });
 
 export default [library, cli];

@@ -60,7 +60,7 @@ async function* readCsv(path: string, tracker: RowTracker): AsyncGenerator<Award
         award[column] = column === "amount" && NUMBER.test(cell) ? Number(cell) : cell;
       }
       tracker.lines.set(award, info.lines);
-      yield award as AwardInput;
+      yield award as unknown as AwardInput;
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;

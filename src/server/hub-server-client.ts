@@ -10,6 +10,7 @@ import type { AwardResult } from "../core/types/responses";
 import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
+import { campaignContext } from "./campaign/campaign-context";
 import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { mayHaveBeenSent } from "./never-sent";
@@ -154,7 +155,7 @@ export class HubServerClientBase extends HubClient {
     // Loaded on first use, so the entry's cold import does not carry the campaign code.
     const campaign = await import("./campaign/award-many");
     const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
-    return campaign.awardMany(awards, send, options, { openJournal: this.openCampaignJournal?.bind(this) });
+    return campaign.awardMany(awards, send, options ?? {}, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
   }
 
   /**

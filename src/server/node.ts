@@ -11,6 +11,7 @@
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
+import { campaignContext } from "./campaign/campaign-context";
 import type { CampaignJournal } from "./campaign/types";
 import { nodeBackend } from "./crypto/node-backend";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
@@ -33,7 +34,7 @@ export class HubServerClient extends HubServerClientBase {
   /** @internal The file journal, loaded with `node:fs` only when a campaign asks for one. */
   protected override async openCampaignJournal(path: string): Promise<CampaignJournal> {
     const { FileJournal } = await import("./campaign/file-journal");
-    return FileJournal.open(path, { hub: this.hub });
+    return FileJournal.open(path, { hub: this.hub, invalid: campaignContext.invalid });
   }
 }
 

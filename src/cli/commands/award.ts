@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { stat } from "node:fs/promises";
 import { HubAbortError } from "../../core/errors/hub-abort-error";
 import { awardMany } from "../../server/campaign/award-many";
+import { campaignContext } from "../../server/campaign/campaign-context";
 import { FileJournal } from "../../server/campaign/file-journal";
 import type { CampaignProgress, CampaignSummary } from "../../server/campaign/types";
 import { HubServerClient } from "../../server/node";
@@ -59,8 +60,10 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
       const client = new HubServerClient(conn);
       summary = await client.awardMany(awards, { ...options, ...(values.journal ? { journal: values.journal } : {}) });
     } else {
-      const journal = values.journal ? await FileJournal.open(values.journal, io.env.HUB_SLUG ? { hub: io.env.HUB_SLUG } : {}) : undefined;
-      summary = await awardMany(awards, () => Promise.reject(new Error("dry run")), { ...options, dryRun: true, ...(journal ? { journal } : {}) });
+      const hub = values.hub ?? io.env.HUB_SLUG;
+      const journal = values.journal ? await FileJournal.open(values.journal, { invalid: campaignContext.invalid, ...(hub ? { hub } : {}) }) : undefined;
+      const send = () => Promise.reject(new Error("dry run: nothing is sent"));
+      summary = await awardMany(awards, send, { ...options, dryRun: true, ...(journal ? { journal } : {}) }, campaignContext);
     }
   } catch (error) {
     view.stop();

@@ -1,18 +1,10 @@
-import { HubAbortError } from "../../core/errors/hub-abort-error";
-import { HubValidationError } from "../../core/errors/hub-validation-error";
-import { parseAward, type AwardInput } from "../award-schema";
+import type { AwardInput } from "../award-schema";
 import { awardHash } from "./award-hash";
 import { knownSize, pullFrom, type AwardSource } from "./award-source";
 import { CampaignCounter } from "./campaign-counter";
-import { RefConflictError } from "./ref-conflict-error";
+import type { CampaignContext } from "./campaign-context";
 import { RefRegistry } from "./ref-registry";
-import type { AwardSender, CampaignJournal, CampaignOptions, CampaignSummary } from "./types";
-
-/** What the client gives the campaign besides the options. */
-export interface CampaignContext {
-  /** Opens a journal given as a path; only the Node build can. */
-  openJournal?: ((path: string) => Promise<CampaignJournal>) | undefined;
-}
+import type { AwardSender, CampaignOptions, CampaignSummary } from "./types";
 
 /**
  * Sends every award of `awards` with `send`, `concurrency` at a time, reading the input only as
@@ -21,11 +13,11 @@ export interface CampaignContext {
 export async function awardMany(
   awards: AwardSource,
   send: AwardSender,
-  options: CampaignOptions = {},
-  context: CampaignContext = {},
+  options: CampaignOptions,
+  context: CampaignContext,
 ): Promise<CampaignSummary> {
-  const concurrency = checkConcurrency(options.concurrency ?? 16);
-  if (options.signal?.aborted) throw new HubAbortError({ cause: options.signal.reason });
+  const concurrency = checkConcurrency(options.concurrency ?? 16, context);
+  if (options.signal?.aborted) throw context.abortError(options.signal.reason);
   const dryRun = options.dryRun ?? false;
   const registry = new RefRegistry();
   const { journal, ownJournal } = await openJournal(options.journal, context);
@@ -45,14 +37,14 @@ export async function awardMany(
   const settle = async (item: AwardInput, index: number) => {
     let ref: string;
     try {
-      ref = parseAward(item).ref;
+      ref = context.parseAward(item).ref;
     } catch (error) {
       return counter.fail({ index, award: item, error: asError(error) });
     }
     const hash = awardHash(item);
     const claim = registry.claim(ref, hash);
     if (claim.kind === "duplicate") return counter.skip();
-    if (claim.kind === "conflict") return counter.fail({ index, award: item, error: new RefConflictError(ref, claim.from) });
+    if (claim.kind === "conflict") return counter.fail({ index, award: item, error: context.conflict(ref, claim.from) });
     if (dryRun) return counter.apply();
     counter.start();
     try {
@@ -108,23 +100,21 @@ export async function awardMany(
     if (ownJournal) await journal?.close?.();
   }
   if (fatal) throw fatal.error;
-  if (controller.signal.aborted) throw new HubAbortError({ cause: options.signal?.reason });
+  if (controller.signal.aborted) throw context.abortError(options.signal?.reason);
   return counter.summary(dryRun);
 }
 
 async function openJournal(journal: CampaignOptions["journal"], context: CampaignContext) {
   if (journal === undefined || typeof journal === "object") return { journal, ownJournal: false };
-  if (typeof journal !== "string" || journal === "") throw optionError("journal must be a file path or a CampaignJournal");
-  if (!context.openJournal) throw optionError("a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here");
+  const invalid = (message: string) => context.invalid("campaign options", ["journal"], message);
+  if (typeof journal !== "string" || journal === "") throw invalid("journal must be a file path or a CampaignJournal");
+  if (!context.openJournal) throw invalid("a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here");
   return { journal: await context.openJournal(journal), ownJournal: true };
 }
 
-function checkConcurrency(value: unknown): number {
+function checkConcurrency(value: unknown, context: CampaignContext): number {
   if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
-  throw optionError("concurrency must be an integer ≥ 1", ["concurrency"]);
+  throw context.invalid("campaign options", ["concurrency"], "concurrency must be an integer ≥ 1");
 }
-
-const optionError = (message: string, path: string[] = ["journal"]) =>
-  new HubValidationError("campaign options", [{ path, code: "custom", message }]);
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

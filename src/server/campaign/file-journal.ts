@@ -1,5 +1,4 @@
 import type { FileHandle } from "node:fs/promises";
-import { HubValidationError } from "../../core/errors/hub-validation-error";
 import type { CampaignJournal, JournalEntry } from "./types";
 
 type Fs = typeof import("node:fs/promises");
@@ -23,6 +22,8 @@ export interface FileJournalOptions {
    * @default true
    */
   durable?: boolean;
+  /** Makes the error for an unreadable journal (the SDK passes `HubValidationError`; see campaign-context.ts). */
+  invalid?: (what: string, path: PropertyKey[], message: string) => Error;
 }
 
 /**
@@ -38,6 +39,7 @@ export class FileJournal implements CampaignJournal {
   readonly #path: string;
   readonly #hub: string | undefined;
   readonly #durable: boolean;
+  readonly #invalid: NonNullable<FileJournalOptions["invalid"]>;
   #handle: FileHandle | undefined;
   #size = -1; // bytes of whole lines; -1 until loaded
   #pending: string[] = [];
@@ -49,6 +51,7 @@ export class FileJournal implements CampaignJournal {
     this.#path = path;
     this.#hub = options.hub;
     this.#durable = options.durable ?? true;
+    this.#invalid = options.invalid ?? ((what, _path, message) => new Error(`Invalid ${what}: ${message}`));
   }
 
   /** Opens (without reading yet) the journal at `path`; the file is created on the first record. */
@@ -164,7 +167,7 @@ export class FileJournal implements CampaignJournal {
     return { ref: value.ref, hash: value.hash, status: "applied" };
   }
 
-  #error(lineNumber: number, message: string): HubValidationError {
-    return new HubValidationError("campaign journal", [{ path: [this.#path, lineNumber], code: "custom", message: `line ${lineNumber} ${message}` }]);
+  #error(lineNumber: number, message: string): Error {
+    return this.#invalid("campaign journal", [this.#path, lineNumber], `line ${lineNumber} ${message}`);
   }
 }

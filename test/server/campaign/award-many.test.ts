@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BadRequestError, HubAbortError, HubValidationError } from "public-hub-sdk";
 import { RefConflictError, type AwardInput, type CampaignProgress, type JournalEntry } from "public-hub-sdk/server";
 import { awardMany } from "../../../src/server/campaign/award-many";
+import { campaignContext } from "../../../src/server/campaign/campaign-context";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
 
@@ -34,7 +35,7 @@ describe("awardMany", () => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 2));
       settled++;
     };
-    const summary = await awardMany(input(), send, { concurrency: 5 });
+    const summary = await awardMany(input(), send, { concurrency: 5 }, campaignContext);
     expect(summary.applied).toBe(200);
     expect(most).toBeLessThanOrEqual(5);
     expect(most).toBeGreaterThan(1); // and it did run in parallel
@@ -90,7 +91,7 @@ describe("awardMany", () => {
   it("the same ref twice: identical is skipped, different is a RefConflictError", async () => {
     const [a, b] = awards(2) as [AwardInput & { amount: number }, AwardInput];
     const sameAsA: AwardInput = { ref: a.ref, amount: a.amount, wallet: a.wallet }; // other key order, same award
-    const clash = { ...b, amount: 999 };
+    const clash = { ...b, amount: 999 } as AwardInput;
     const summary = await client().awardMany([a, b, sameAsA, clash], { concurrency: 1 });
     expect(summary).toMatchObject({ total: 4, applied: 2, skipped: 1 });
     expect(summary.failed).toHaveLength(1);
@@ -148,7 +149,7 @@ describe("awardMany", () => {
     const journal = { load: () => [] as JournalEntry[], record: () => undefined };
     const entries: JournalEntry[] = [];
     await client().awardMany(awards(1), { journal: { ...journal, record: (e) => void entries.push(e) } });
-    const summary = await client().awardMany([{ ...awards(1)[0]!, amount: 50 }], { journal: { ...journal, load: () => entries } });
+    const summary = await client().awardMany([{ ...awards(1)[0]!, amount: 50 } as AwardInput], { journal: { ...journal, load: () => entries } });
     expect(summary.failed[0]!.error).toMatchObject({ name: "RefConflictError", firstSeenIn: "journal" });
   });
 
@@ -168,7 +169,7 @@ describe("awardMany", () => {
   });
 
   it("dry run: validates and detects conflicts, sends nothing", async () => {
-    const input = [...awards(3), { ...awards(1)[0]!, amount: 7 }, { wallet: "0x1" } as AwardInput];
+    const input = [...awards(3), { ...awards(1)[0]!, amount: 7 } as AwardInput, { wallet: "0x1" } as AwardInput];
     const summary = await client().awardMany(input, { dryRun: true });
     expect(summary).toMatchObject({ total: 5, applied: 3, skipped: 0, dryRun: true });
     expect(summary.failed.map((f) => f.error.name)).toEqual(["RefConflictError", "HubValidationError"]);
@@ -177,7 +178,7 @@ describe("awardMany", () => {
 
   it("refuses bad options before reading anything", async () => {
     await expect(client().awardMany(awards(1), { concurrency: 0 })).rejects.toBeInstanceOf(HubValidationError);
-    await expect(awardMany(awards(1), async () => undefined, { journal: "./x.journal" })).rejects.toThrow(/Node build/);
+    await expect(awardMany(awards(1), async () => undefined, { journal: "./x.journal" }, campaignContext)).rejects.toThrow(/Node build/);
     expect(mock.requests).toHaveLength(0);
   });
 });

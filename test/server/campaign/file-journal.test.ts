@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HubValidationError } from "public-hub-sdk";
+import { campaignContext } from "../../../src/server/campaign/campaign-context";
 import { FileJournal } from "../../../src/server/campaign/file-journal";
 import type { JournalEntry } from "public-hub-sdk/server";
 
@@ -70,8 +71,8 @@ describe("FileJournal", () => {
     await expect(loadAll(await FileJournal.open(notJournal))).rejects.toThrow(/line 1 is not a campaign journal/);
     const corrupt = freshPath();
     writeFileSync(corrupt, '{"journal":"public-hub-sdk/campaign-journal","version":1,"hub":"alpha"}\n{"ref":"a"\n{"ref":"b","hash":"x","status":"applied"}\n');
-    await expect(loadAll(await FileJournal.open(corrupt))).rejects.toBeInstanceOf(HubValidationError);
-    await expect(loadAll(await FileJournal.open(corrupt))).rejects.toThrow(/line 2 is not a journal entry/);
+    await expect(loadAll(await FileJournal.open(corrupt, { invalid: campaignContext.invalid }))).rejects.toBeInstanceOf(HubValidationError);
+    await expect(loadAll(await FileJournal.open(corrupt, { invalid: campaignContext.invalid }))).rejects.toThrow(/line 2 is not a journal entry/);
     const beta = freshPath();
     writeFileSync(beta, '{"journal":"public-hub-sdk/campaign-journal","version":1,"hub":"beta"}\n');
     await expect(loadAll(await FileJournal.open(beta, { hub: "alpha" }))).rejects.toThrow(/written for hub "beta"/);

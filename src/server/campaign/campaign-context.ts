@@ -1,0 +1,28 @@
+import { HubAbortError } from "../../core/errors/hub-abort-error";
+import { HubValidationError } from "../../core/errors/hub-validation-error";
+import { parseAward } from "../award-schema";
+import type { CampaignJournal } from "./types";
+import { RefConflictError } from "./ref-conflict-error";
+
+/**
+ * What the lazily loaded campaign code gets from the entry that loads it: award validation and the
+ * error classes. They come in as values rather than imports, so the campaign chunks share no module
+ * with the server entry, and bundlers do not split the entry's own chunks to serve them (more files
+ * to load on every cold start).
+ */
+export interface CampaignContext {
+  parseAward: (input: unknown) => { ref: string };
+  abortError: (cause: unknown) => Error;
+  invalid: (what: string, path: PropertyKey[], message: string) => Error;
+  conflict: (ref: string, firstSeenIn: "run" | "journal") => Error;
+  /** Opens a journal given as a path; only the Node build can. */
+  openJournal?: ((path: string) => Promise<CampaignJournal>) | undefined;
+}
+
+/** The context with the SDK's own validation and typed errors. */
+export const campaignContext: CampaignContext = {
+  parseAward,
+  abortError: (cause) => new HubAbortError({ cause }),
+  invalid: (what, path, message) => new HubValidationError(what, [{ path, code: "custom", message }]),
+  conflict: (ref, firstSeenIn) => new RefConflictError(ref, firstSeenIn),
+};
