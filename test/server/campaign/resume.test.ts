@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HubAbortError, type RequestOptions } from "public-hub-sdk";
+import { HubAbortError, HubPromise, type AwardResult, type RequestOptions } from "public-hub-sdk";
 import { HubServerClient, type AwardInput, type CampaignJournal, type JournalEntry } from "public-hub-sdk/server";
 import { FileJournal } from "../../../src/server/campaign/file-journal";
 import { useHubMock } from "../../helpers/mock-server";
@@ -27,19 +27,21 @@ class CrashingClient extends HubServerClient {
   ) {
     super({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, retry: { backoff: 1 } });
   }
-  override async awardPoints<T>(award: AwardInput, options?: RequestOptions<T>): Promise<T> {
+  override awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
     const call = this.sends++;
-    if (this.crash?.at === call && this.crash.point === "before-send") this.crash.controller.abort(new Error("crash"));
-    const result = await super.awardPoints(award, options);
-    if (this.crash?.at === call && this.crash.point === "after-send") {
-      this.crash.controller.abort(new Error("crash"));
-      throw new Error("crashed before the journal line was written");
-    }
-    return result;
+    const crash = this.crash?.at === call ? this.crash : undefined;
+    if (crash?.point === "before-send") crash.controller.abort(new Error("crash"));
+    const sent = super.awardPoints(award, options).withResponse();
+    if (crash?.point !== "after-send") return new HubPromise(sent);
+    return new HubPromise(
+      sent.then(() => {
+        crash.controller.abort(new Error("crash"));
+        throw new Error("crashed before the journal line was written");
+      }),
+    );
   }
 }
 
-/** The refs of the journal's whole lines (a torn last line has no newline yet). */
 const journalRefs = (path: string) =>
   existsSync(path) ? readFileSync(path, "utf8").split("\n").slice(1, -1).map((line) => JSON.parse(line).ref as string) : [];
 const postedRefs = (from: number) => mock.requests.slice(from).filter((r) => r.method === "POST").map((r) => JSON.parse(r.body).ref as string);
