@@ -21,8 +21,6 @@ export async function awardMany(
   const dryRun = options.dryRun ?? false;
   const registry = new RefRegistry();
   const { journal, ownJournal } = await openJournal(options.journal, context);
-  const counter = new CampaignCounter(options.total ?? knownSize(awards), options.onProgress);
-  const source = pullFrom(awards);
   // One controller for the whole run: the caller's signal, or a fatal error, stops every worker.
   const controller = new AbortController();
   let fatal: { error: unknown } | undefined;
@@ -30,6 +28,8 @@ export async function awardMany(
     fatal ??= { error };
     controller.abort(error);
   };
+  const counter = new CampaignCounter(options.total ?? knownSize(awards), options.onProgress, stop);
+  const source = pullFrom(awards);
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", onAbort, { once: true });
 
@@ -82,11 +82,7 @@ export async function awardMany(
       }
       if (item.done) return counter.endOfInput();
       if (controller.signal.aborted) return; // read but not started: a resumed run sends it
-      try {
-        await settle(item.value, counter.read());
-      } catch (error) {
-        stop(error); // only a throwing onProgress can land here
-      }
+      await settle(item.value, counter.read());
     }
   };
 

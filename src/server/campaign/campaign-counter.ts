@@ -12,10 +12,13 @@ export class CampaignCounter {
   readonly #meter = new RateMeter();
   readonly #started = performance.now();
   readonly #onProgress: ((progress: CampaignProgress) => void) | undefined;
+  readonly #onError: (error: unknown) => void;
 
-  constructor(total: number | undefined, onProgress: ((progress: CampaignProgress) => void) | undefined) {
+  /** `onError` hears what a throwing `onProgress` threw: the campaign stops with it. */
+  constructor(total: number | undefined, onProgress: ((progress: CampaignProgress) => void) | undefined, onError: (error: unknown) => void) {
     this.#total = total;
     this.#onProgress = onProgress;
+    this.#onError = onError;
   }
 
   /** Takes the next input index. */
@@ -63,15 +66,19 @@ export class CampaignCounter {
   #report(): void {
     if (!this.#onProgress) return;
     const done = this.#applied + this.#skipped + this.#failed.length;
-    this.#onProgress({
-      done,
-      total: this.#total,
-      applied: this.#applied,
-      skipped: this.#skipped,
-      failed: this.#failed.length,
-      inFlight: this.#inFlight,
-      rate: this.#meter.update(done),
-      elapsedMs: performance.now() - this.#started,
-    });
+    try {
+      this.#onProgress({
+        done,
+        total: this.#total,
+        applied: this.#applied,
+        skipped: this.#skipped,
+        failed: this.#failed.length,
+        inFlight: this.#inFlight,
+        rate: this.#meter.update(done),
+        elapsedMs: performance.now() - this.#started,
+      });
+    } catch (error) {
+      this.#onError(error);
+    }
   }
 }

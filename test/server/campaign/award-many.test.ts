@@ -160,6 +160,20 @@ describe("awardMany", () => {
     expect(mock.ledger.length).toBeLessThanOrEqual(4);
   });
 
+  it("a throwing onProgress stops the campaign with its error; the journal shows only applied awards", async () => {
+    const entries: JournalEntry[] = [];
+    const journal = { load: () => [], record: (entry: JournalEntry) => void entries.push(entry) };
+    const bug = new Error("bug in onProgress");
+    const onProgress = (p: CampaignProgress) => {
+      if (p.done === 3) throw bug;
+    };
+    await expect(client().awardMany(awards(30), { journal, concurrency: 2, onProgress })).rejects.toBe(bug);
+    const applied = mock.ledger.map((a) => a.ref);
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    expect(entries.every((e) => applied.includes(e.ref))).toBe(true);
+    expect(mock.ledger.length).toBeLessThan(30);
+  });
+
   it("an input that throws stops the campaign with its error", async () => {
     function* input() {
       yield* awards(2);
