@@ -11,8 +11,8 @@ import pLimit from "p-limit";
 import { HubServerClient } from "../dist/server/node.js";
 
 const SMOKE = process.argv.includes("--smoke");
-const ROUNDS = SMOKE ? 2 : 11;
-const AWARDS = SMOKE ? 300 : 2_000;
+const ROUNDS = SMOKE ? 2 : 21;
+const AWARDS = SMOKE ? 300 : 1_000;
 const CONCURRENCY = 16;
 const DRY_ROWS = SMOKE ? 100_000 : 1_000_000;
 const SAMPLES = 10;
