@@ -76,7 +76,8 @@ export async function awardMany(
     while (!controller.signal.aborted) {
       let item: IteratorResult<AwardInput>;
       try {
-        item = await source.next();
+        const next = source.next();
+        item = next instanceof Promise ? await next : next;
       } catch (error) {
         return stop(error);
       }

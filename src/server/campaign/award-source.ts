@@ -17,11 +17,30 @@ export type AwardSource = Iterable<AwardInput> | AsyncIterable<AwardInput>;
  * asked for its next item before it answered the previous one (not every iterator allows that).
  * Only the items being sent are held: the input is never read ahead.
  */
-export function pullFrom(source: AwardSource): { next: () => Promise<IteratorResult<AwardInput>>; close: () => Promise<void> } {
-  const iterator: Iterator<AwardInput> | AsyncIterator<AwardInput> =
-    Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
-  let chain: Promise<unknown> = Promise.resolve();
+export function pullFrom(source: AwardSource): {
+  next: () => IteratorResult<AwardInput> | Promise<IteratorResult<AwardInput>>;
+  close: () => Promise<void>;
+} {
   let finished = false;
+  if (!(Symbol.asyncIterator in source)) {
+    // A sync iterable (an array, a generator) answers at once: no promise per item.
+    const iterator = source[Symbol.iterator]();
+    const next = (): IteratorResult<AwardInput> => {
+      if (finished) return { done: true, value: undefined };
+      const item = iterator.next();
+      if (item.done) finished = true;
+      return item;
+    };
+    const close = async () => {
+      if (!finished) {
+        finished = true;
+        iterator.return?.();
+      }
+    };
+    return { next, close };
+  }
+  const iterator = source[Symbol.asyncIterator]();
+  let chain: Promise<unknown> = Promise.resolve();
   const next = () => {
     const result = chain.then(async () => {
       if (finished) return { done: true, value: undefined } as IteratorResult<AwardInput>;
