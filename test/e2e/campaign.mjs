@@ -2,6 +2,8 @@
 // its `public-hub` bin against a real HTTP server (the mock behind node:http, with a delay per award
 // so a kill lands midway), ≥ 500 awards, SIGKILL mid-campaign, then the same command again with the
 // same journal: every award applied exactly once, and nothing the journal showed as done resent.
+// The campaign goes through a real nginx whose `limit_req` answers 429 (without Retry-After) above
+// its rate: the client's rate gate must find that rate, and no award may fail or double.
 // One PASS/FAIL line per check, then "e2e campaign: N passed, M failed"; exit 1 on any failure.
 import { execFile, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { startNginx } from "./lib/nginx.mjs";
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -74,7 +77,15 @@ const api = await startApiServer();
 // that returns nothing falls through to the mock's own.
 api.mock.handlers.unshift(http.post("*", async () => void (await delay(DELAY_MS))));
 const env = { HUB_BASE_URL: api.baseUrl, HUB_CLIENT_ID: "pk_alpha_demo", HUB_SLUG: "alpha", HUB_SECRET: "demo-secret-alpha" };
-console.log(`e2e campaign: packed ${tarball}, API server on ${api.baseUrl}`);
+// nginx in front, limiting to 40 requests/s per client address (a burst of 5), 429 above it.
+const LIMIT_PER_SECOND = 40;
+const nginx = await startNginx({
+  upstream: api.origin,
+  http: `limit_req_zone $binary_remote_addr zone=hub:1m rate=${LIMIT_PER_SECOND}r/s;`,
+  location: "limit_req zone=hub burst=5 nodelay; limit_req_status 429;",
+});
+const limited = { ...env, HUB_BASE_URL: `${nginx.origin}/api/v1` };
+console.log(`e2e campaign: packed ${tarball}, API server on ${api.baseUrl}, nginx ${nginx.version} with limit_req ${LIMIT_PER_SECOND}r/s on ${nginx.origin}`);
 
 try {
   await step("bin", async () => {
@@ -95,7 +106,7 @@ try {
     line(ok, "bin award --dry-run: exit 2, bad rows by line number, nothing sent", dry.stdout.trim().split("\n").slice(1).join("; "));
   });
 
-  await step("campaign killed and resumed", async () => {
+  await step("campaign through nginx limit_req, killed and resumed", async () => {
     const file = join(work, "season.csv");
     const rows = Array.from({ length: AWARDS }, (_, i) => `0x${(i % 97).toString(16).padStart(40, "0")},${1 + (i % 9)},season,season-1:${i}`);
     writeFileSync(file, `wallet,amount,reason,ref\n${rows.join("\n")}\n`);
@@ -103,7 +114,7 @@ try {
     const args = ["award", "--file", file, "--journal", journal, "--concurrency", "8"];
 
     // First run: SIGKILL once a third of the awards reached the server.
-    const killed = await cli(args, env, {
+    const killed = await cli(args, limited, {
       onSpawn: (child) => {
         const timer = setInterval(() => {
           if (api.mock.ledger.length >= AWARDS / 3) {
@@ -121,7 +132,7 @@ try {
 
     // Second run: same command, same journal.
     const before = api.mock.requests.length;
-    const resumed = await cli([...args, "--json"], env);
+    const resumed = await cli([...args, "--json"], limited);
     const summary = JSON.parse(resumed.stdout);
     const resent = api.mock.requests.slice(before).filter((r) => r.method === "POST" && done.includes(JSON.parse(r.body).ref));
     line(resumed.code === 0 && summary.failed.length === 0, "campaign: the run again exits 0", `applied ${summary.applied}, skipped ${summary.skipped}, failed ${summary.failed.length}, ${summary.elapsedMs} ms`);
@@ -132,8 +143,16 @@ try {
     const missing = Array.from({ length: AWARDS }, (_, i) => `season-1:${i}`).filter((ref) => !counts.has(ref));
     line(twice.length === 0 && missing.length === 0 && api.mock.ledger.length === AWARDS, `campaign: each of the ${AWARDS} awards applied exactly once`, `${api.mock.ledger.length} credits, ${twice.length} twice, ${missing.length} missing`);
     line(journalRefs(journal).length === AWARDS, "campaign: the journal lists every award at the end", `${journalRefs(journal).length} lines`);
+    const posts = nginx.accessLog().filter((entry) => entry.startsWith("POST "));
+    const throttled = posts.filter((entry) => entry.split(" ")[2] === "429").length;
+    line(
+      throttled > 0,
+      `campaign: nginx limit_req answered 429 and every award still landed once`,
+      `${posts.length} POSTs through nginx for ${AWARDS} awards (${(posts.length / AWARDS).toFixed(2)} per award), ${throttled} answered 429`,
+    );
   });
 } finally {
+  await nginx.stop();
   await api.close();
 }
 console.log(`e2e campaign: ${tally.passed} passed, ${tally.failed} failed (${((performance.now() - started) / 1000).toFixed(0)} s)`);
