@@ -219,3 +219,23 @@ try {
 
 // Campaign rows (awardMany against a p-limit loop; memory over a 1M-award dry run): their own file.
 await import("./campaign.mjs");
+
+// Through a rate limit: awards against a server that answers 429 without Retry-After above its
+// rate (bench/rate-limit.mjs); requests per award, failures, and wall time against the ideal.
+{
+  const { rateLimitBench } = await import("./rate-limit.mjs");
+  const r = await rateLimitBench({ smoke: SMOKE });
+  const verdict = (ok) => (SMOKE ? "(smoke)" : ok ? "✅" : "❌");
+  console.log(
+    [
+      "",
+      `Through a rate limit: ${r.N} awards, concurrency ${r.CONCURRENCY}, server bucket ${r.RATE}/s (burst ${r.BURST}), 429 without Retry-After`,
+      "",
+      "| what | measured | goal |",
+      "|---|---|---|",
+      `| requests sent ÷ awards | **${r.amplification.toFixed(3)}** (${r.requests} requests, ${r.throttled} answered 429) | ≤ 1.2 ${verdict(r.amplification <= 1.2)} |`,
+      `| failed awards | **${r.failed}** (${r.applied} applied, ${r.duplicates} duplicates) | 0 ${verdict(r.failed === 0 && r.applied === r.N)} |`,
+      `| wall time ÷ the limit's ideal ((N − burst) ÷ rate) | **${r.slowdown.toFixed(2)}×** (${r.wall.toFixed(1)} s vs ${r.ideal.toFixed(1)} s) | ≤ 1.15× ${verdict(r.slowdown <= 1.15)} |`,
+    ].join("\n"),
+  );
+}

@@ -26,9 +26,9 @@ interface Waiter {
   onAbort?: (() => void) | undefined;
 }
 
-const BETA = 0.9; // the rate kept after a throttle, as a share of the rate that was throttled
-const RECOVER_MS = 500; // back to the throttled rate within this time…
-const DOUBLING_MS = 1_000; // …then above it, doubling every second until throttled again
+const BETA = 0.95; // the rate kept after a throttle, as a share of what the server let through
+const RECOVER_MS = 250; // back to that rate within this time…
+const DOUBLING_MS = 500; // …then above it, doubling every half second until throttled again
 const MAX_PAUSE_JITTER_MS = 1_000;
 
 /** Retry costs, AWS-style: a retry takes tokens, a success gives one back. */
@@ -52,6 +52,7 @@ export class RateGate {
   // 1 s): while it throttles, this is its limit.
   #passRate = 0;
   #passedAt = 0;
+  #firstPassAt: number | undefined;
 
   readonly #log: GateLog;
 
@@ -119,8 +120,9 @@ export class RateGate {
    */
   observe(status: number, retryAfterMs: number | undefined, sentAt: number, maxWaitMs: number, now = Date.now()): void {
     if (status !== 429) {
-      this.#passRate = this.#passed(now) + 1;
+      this.#passRate = this.#passRate * Math.exp((this.#passedAt - now) / 1_000) + 1;
       this.#passedAt = now;
+      this.#firstPassAt ??= now;
     }
     if (status >= 200 && status < 300) {
       this.#retryTokens = Math.min(this.#settings.retryBudget, this.#retryTokens + 1);
@@ -206,8 +208,13 @@ export class RateGate {
     if (this.rate(now) !== Infinity) this.#tokens -= 1;
   }
 
-  /** Answers let through in about the last second. */
+  /**
+   * Answers let through per second. A decaying count over a history shorter than its time
+   * constant undercounts (a first throttle comes a fraction of a second in): it is divided by the
+   * share of the window seen so far, as Adam's bias correction does, at most 4.5× (250 ms).
+   */
   #passed(now: number): number {
-    return this.#passRate * Math.exp((this.#passedAt - now) / 1_000);
+    const seen = Math.max(250, now - (this.#firstPassAt ?? now));
+    return (this.#passRate * Math.exp((this.#passedAt - now) / 1_000)) / (1 - Math.exp(-seen / 1_000));
   }
 }

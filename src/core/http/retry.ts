@@ -28,14 +28,25 @@ export interface RetryContext {
 }
 
 /**
+ * Retries a call may spend on 429s beyond `limit`: a throttle is the rate gate's signal to slow
+ * down, and the gate paces the retry, so it is not counted as a failure. Without this, a campaign
+ * near the server's limit would lose the odd award to three 429s in a row.
+ */
+export const THROTTLE_RETRIES = 8;
+
+/**
  * ky's retry settings for one call. ky does the (abortable) backoff waits; whether to retry is
  * decided here, entirely: errors that are not about the network or the server's state are final,
- * a `Retry-After` longer than `maxRetryAfter` is final, and every retry must be paid from the
- * client's retry budget. `Retry-After` itself is honoured by the rate gate, for every request of
- * the client at once.
+ * a `Retry-After` longer than `maxRetryAfter` is final, failures count against `limit` and 429s
+ * against {@link THROTTLE_RETRIES} (none when `limit` is 0: retries are off), and every retry must
+ * be paid from the client's retry budget. `Retry-After` itself is honoured by the rate gate, for
+ * every request of the client at once.
  */
 export function kyRetry(options: Required<RetryOptions>, method: "get" | "post", context: RetryContext): KyRetryOptions {
   let reason = "";
+  let failures = 0;
+  let throttles = 0;
+  let throttled = false;
   const pay = (cost: number, why: string) => {
     reason = why;
     if (context.gate.spendRetry(cost)) return true;
@@ -43,11 +54,13 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
     context.log("warn", "retry-budget-spent", () => ({ call: context.what(), after: why }));
     return false;
   };
+  const failure = (cost: number, why: string) => ((throttled = false), ++failures <= options.limit && pay(cost, why));
   return {
-    limit: options.limit,
+    limit: options.limit === 0 ? 0 : options.limit + THROTTLE_RETRIES,
     methods: [method],
     backoffLimit: options.maxBackoff,
-    delay: (attempt) => options.backoff * 2 ** (attempt - 1),
+    // After a failure, exponential in the failures so far; after a 429, one base step (the gate paces).
+    delay: () => options.backoff * (throttled ? 1 : 2 ** (failures - 1)),
     jitter: (delay) => {
       const wait = delay * (0.5 + Math.random() / 2);
       context.log("info", "retry", () => ({ call: context.what(), after: reason, waitMs: Math.round(wait) }));
@@ -56,17 +69,18 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
     shouldRetry: ({ error }) => {
       // Our own errors (validation, signing, a failing user hook) and aborts are final.
       if (error instanceof HubError || error instanceof UserHookError || context.signal?.aborted || error.name === "AbortError") return false;
-      if (error instanceof AttemptTimeoutError) return pay(TIMEOUT_RETRY_COST, "timeout");
-      if (error instanceof HTTPError) {
-        if (!RETRY_STATUSES.includes(error.response.status)) return false;
-        const wait = parseRetryAfter(error.response.headers.get("retry-after"));
-        if (wait !== undefined && wait * 1000 > options.maxRetryAfter) {
-          context.log("warn", "retry-after-too-long", () => ({ call: context.what(), retryAfterSeconds: wait }));
-          return false;
-        }
-        return pay(RETRY_COST, String(error.response.status));
+      if (error instanceof AttemptTimeoutError) return failure(TIMEOUT_RETRY_COST, "timeout");
+      if (!(error instanceof HTTPError)) return failure(RETRY_COST, error.message);
+      const status = error.response.status;
+      if (!RETRY_STATUSES.includes(status)) return false;
+      const wait = parseRetryAfter(error.response.headers.get("retry-after"));
+      if (wait !== undefined && wait * 1000 > options.maxRetryAfter) {
+        context.log("warn", "retry-after-too-long", () => ({ call: context.what(), retryAfterSeconds: wait }));
+        return false;
       }
-      return pay(RETRY_COST, error.message);
+      if (status !== 429) return failure(RETRY_COST, String(status));
+      throttled = true;
+      return ++throttles <= THROTTLE_RETRIES && pay(RETRY_COST, "429");
     },
   };
 }

@@ -10,7 +10,8 @@ import type { StandardSchemaV1 } from "./standard-schema";
  */
 export interface RetryOptions {
   /**
-   * Retries after the first attempt; `0` disables retrying.
+   * Retries after failures (network errors, timeouts, 408, 5xx); `0` disables every retry. 429s
+   * are the rate gate's signal rather than failures: up to 8 more retries, paced by the gate.
    * @default 2
    * @example { limit: 5 }
    */
@@ -41,8 +42,9 @@ export interface RetryOptions {
  * The client's rate gate: every attempt of every call (reads and awards, retries too) passes it.
  * When any answer is a 429 with `Retry-After`, every queued and retrying request of the client
  * waits it out (each with a small random extra, so they do not return in step). A 429 without
- * `Retry-After` sets the client's send rate to 90 % of what the server let through in the last
- * second; it comes back within half a second and then doubles each second until throttled again. Each retry costs tokens of a retry budget
+ * `Retry-After` sets the client's send rate to 95 % of what the server let through in about the
+ * last second; it comes back within a quarter second and then doubles each half second until
+ * throttled again. Each retry costs tokens of a retry budget
  * (5, or 10 after a timeout) and each success gives one back, so a storm of failures stops
  * retrying instead of multiplying the load.
  * @example

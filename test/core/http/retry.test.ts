@@ -160,3 +160,56 @@ describe("abort and timeout", () => {
     expect(attempts).toBe(2);
   });
 });
+
+describe("429s are the gate's signal, not failures", () => {
+  it("five 429s in a row (more than the retry limit) still end in success, paced by the gate", async () => {
+    fakeTimers();
+    mock.failNext(5, { status: 429, body: "slow down", contentType: "text/plain" });
+    const pending = client({ retry: { limit: 2, backoff: 100 } }).getHub();
+    await vi.advanceTimersByTimeAsync(30_000);
+    await expect(pending).resolves.toMatchObject({ slug: "alpha" });
+    expect(mock.requests).toHaveLength(6);
+  });
+
+  it("a ninth 429 in a row ends the call with RateLimitError", async () => {
+    fakeTimers();
+    mock.failNext(20, { status: 429, body: "slow down", contentType: "text/plain" });
+    const pending = client({ retry: { limit: 2, backoff: 100 } }).getHub().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(await pending).toBeInstanceOf(RateLimitError);
+    expect(mock.requests).toHaveLength(9); // the first attempt and 8 throttle retries
+  });
+
+  it("failures still count against the limit when 429s come between them", async () => {
+    fakeTimers();
+    mock.failNext(1, { status: 503 });
+    mock.failNext(1, { status: 429, body: "", contentType: "text/plain" });
+    mock.failNext(2, { status: 503 });
+    const pending = client({ retry: { limit: 2, backoff: 100 } }).getHub().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await pending).toBeInstanceOf(ServerError);
+    expect(mock.requests).toHaveLength(4); // 503, 429, 503 (2nd failure), 503 (3rd: over the limit)
+  });
+
+  it("retry: 0 retries nothing, not even a 429", async () => {
+    mock.failNext(1, { status: 429, body: "", contentType: "text/plain" });
+    await expect(client({ retry: 0 }).getHub()).rejects.toBeInstanceOf(RateLimitError);
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it("after failures the backoff doubles (50–100 % jitter)", async () => {
+    fakeTimers();
+    mock.failNext(1, { status: 503 });
+    mock.failNext(1, { status: 503 });
+    const times: number[] = [];
+    const hub = client({ retry: { limit: 2, backoff: 1_000 }, onRequest: (e) => e.type === "request" && times.push(Date.now()) });
+    const pending = hub.getHub();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await pending;
+    const [first, second, third] = times;
+    expect(second! - first!).toBeGreaterThanOrEqual(500); // 1000 ms with 50–100 % jitter
+    expect(second! - first!).toBeLessThanOrEqual(1_000);
+    expect(third! - second!).toBeGreaterThanOrEqual(1_000); // 2000 ms with 50–100 % jitter
+    expect(third! - second!).toBeLessThanOrEqual(2_000);
+  });
+});
