@@ -3,7 +3,7 @@ import { createLog, type Logger } from "../../src/core/log";
 import { useHubMock } from "../helpers/mock-server";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
 
-const { mock } = useHubMock();
+const { mock, server } = useHubMock();
 
 /** A logger that keeps every line, by level. */
 function capture() {
@@ -83,6 +83,17 @@ describe("what the client logs", () => {
     mock.loseNextWrites(3, "network-error");
     await serverClient(mock.baseUrl, { logger, logLevel: "warn" }).awardPoints({ wallet: "0xabc", amount: 1, ref: "log-lost" }).catch(() => undefined);
     expect(lines).toEqual([["error", '[public-hub] outcome-unknown call="POST https://hub.example.com/api/v1/hub/alpha/bits/earn" error=HubConnectionError']]);
+  });
+
+  it("a write the caller aborted is logged at info, not error", async () => {
+    const { lines, logger } = capture();
+    const controller = new AbortController();
+    const { http, HttpResponse, delay } = await import("msw");
+    server.use(http.post(`${mock.baseUrl}/hub/alpha/bits/earn`, async () => (await delay(200), HttpResponse.json({}))));
+    const pending = serverClient(mock.baseUrl, { logger, logLevel: "info" }).awardPoints({ wallet: "0xabc", amount: 1, ref: "abort-log" }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await pending.catch(() => undefined);
+    expect(lines).toEqual([["info", '[public-hub] outcome-unknown call="POST https://hub.example.com/api/v1/hub/alpha/bits/earn" error=HubAbortError']]);
   });
 
   it("with every level on, no line holds the secret, the signing key, a signature or the client id", async () => {

@@ -133,7 +133,9 @@ export class Transport {
     } catch (error) {
       const failure = { signal: options.signal, timeout, origin: options.url.origin, write, ...delivery, budgetExhausted: context.budgetExhausted };
       const hubError = await toHubError(error, failure);
-      if ((hubError as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied) log("error", "outcome-unknown", () => ({ call: context.what(), error: (hubError as Error).name }));
+      // An unknown outcome is an error to report, unless the caller chose it by aborting.
+      const level = options.signal?.aborted ? "info" : "error";
+      if ((hubError as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied) log(level, "outcome-unknown", () => ({ call: context.what(), error: (hubError as Error).name }));
       throw hubError;
     }
   }

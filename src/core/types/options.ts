@@ -192,7 +192,7 @@ export interface HubClientOptions {
    * How much the client logs: `"debug"` every attempt (method, origin and path, status, attempt,
    * duration, request id) and retry wait; `"info"` retries, rate-limit pauses and clock
    * corrections; `"warn"` a spent retry budget or a write retried for the clock; `"error"` a write
-   * whose outcome is unknown. Keys, signatures, bodies and query strings are never logged.
+   * whose outcome is unknown (`"info"` when the caller aborted it). Keys, signatures, bodies and query strings are never logged.
    * @default the PUBLIC_HUB_LOG environment variable, else "warn"
    * @example "debug"
    */

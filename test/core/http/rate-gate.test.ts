@@ -118,7 +118,9 @@ describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
     expect(hub.rateLimitStatus.requestsPerSecond).toBe(Number.POSITIVE_INFINITY);
     mock.failNext(1, { status: 429, body: "slow down", contentType: "text/plain" });
     await expect(hub.getHub()).resolves.toMatchObject({ slug: "alpha" });
-    expect(hub.rateLimitStatus.requestsPerSecond).toBeCloseTo(0.95); // nothing let through yet: 95 % of the floor of 1/s
+    // Nothing let through yet: 95 % of the floor of 1/s, recovering towards 1/s as time passes.
+    expect(hub.rateLimitStatus.requestsPerSecond).toBeGreaterThanOrEqual(0.95);
+    expect(hub.rateLimitStatus.requestsPerSecond).toBeLessThanOrEqual(1);
     expect(hub.rateLimitStatus).toMatchObject({ pausedUntil: 0, inFlight: 0, queued: 0 });
   });
 });
