@@ -91,6 +91,15 @@ export class RateGate {
   /** Waits for a turn: a free slot, a rate token, and the end of any pause. */
   acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.#queue.length === 0 && this.#inFlight < this.#settings.maxConcurrency) {
+      // The usual case, decided as #pump would decide it, without queueing a waiter.
+      const now = Date.now();
+      if (this.#pausedUntil <= now && this.#tokenWait(now) <= 0) {
+        this.#take(now);
+        this.#inFlight++;
+        return Promise.resolve();
+      }
+    }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, jitterMs: this.#jitter() };
       if (signal) {
