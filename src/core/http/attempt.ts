@@ -26,6 +26,8 @@ export interface OutgoingAttempt {
 export interface AttemptPlan {
   fetch: typeof globalThis.fetch;
   gate: RateGate;
+  /** The call's headers; each attempt sends a fresh copy (a signer or a custom fetch may change it). */
+  headers: Headers;
   body: string | undefined;
   timeout: number | false;
   maxRetryAfterMs: number;
@@ -62,9 +64,10 @@ export function attemptFetch(plan: AttemptPlan): (input: unknown) => Promise<Res
     const sentAt = Date.now();
     const limit = withTimeout(request.signal, plan.timeout);
     try {
-      const url = new URL(request.url);
-      const headers = new Headers(request.headers);
-      await plan.beforeSend?.({ method: request.method, url, headers });
+      // The headers come from the plan, not ky's Request: ky is given none, which spares it
+      // merging and copying them several times per call. A read has no signer: no URL to parse.
+      const headers = new Headers(plan.headers);
+      if (plan.beforeSend) await plan.beforeSend({ method: request.method, url: new URL(request.url), headers });
       callUserHook(plan.onRequest, { type: "request", method: request.method, url: request.url, attempt });
       plan.delivery.started = true;
       let response: Response | undefined;
@@ -77,7 +80,7 @@ export function attemptFetch(plan: AttemptPlan): (input: unknown) => Promise<Res
       } finally {
         const ms = Date.now() - sentAt;
         const answer = response;
-        plan.log("debug", "attempt", () => ({ method: request.method, url: where(url), attempt, ms, status: answer?.status, requestId: answer?.headers.get("x-request-id") ?? undefined, error: (failure as Error)?.message }));
+        plan.log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt, ms, status: answer?.status, requestId: answer?.headers.get("x-request-id") ?? undefined, error: (failure as Error)?.message }));
       }
       const requestId = response.headers.get("x-request-id") ?? undefined;
       plan.delivery.sent ||= outcomeUnknown(response.status);

@@ -2,8 +2,12 @@ import { HubAbortError } from "../errors/hub-abort-error";
 
 interface Entry<R> {
   promise: Promise<R>;
-  controller: AbortController;
+  /** Absent while a caller without a signal waits: that caller never leaves, so nothing can abort the request. */
+  controller: AbortController | undefined;
+  /** Callers with a signal still waiting. */
   callers: number;
+  /** A caller without a signal joined: the request runs to its end. */
+  pinned: boolean;
 }
 
 /**
@@ -15,18 +19,26 @@ interface Entry<R> {
 export class SharedReads<R> {
   readonly #entries = new Map<string, Entry<R>>();
 
-  /** `start` runs once per key at a time, with a signal that fires when every caller has left. */
-  share(key: string, start: (signal: AbortSignal) => Promise<R>, signal?: AbortSignal): Promise<R> {
+  /**
+   * `start` runs once per key at a time, with a signal that fires when every caller has left; no
+   * signal when the first caller has none (it cannot leave, so the request is never aborted).
+   */
+  share(key: string, start: (signal: AbortSignal | undefined) => Promise<R>, signal?: AbortSignal): Promise<R> {
     if (signal?.aborted) return Promise.reject(new HubAbortError({ cause: signal.reason }));
     let entry = this.#entries.get(key);
     if (entry === undefined) {
-      const controller = new AbortController();
-      const created: Entry<R> = { controller, callers: 0, promise: start(controller.signal) };
+      const controller = signal ? new AbortController() : undefined;
+      const created: Entry<R> = { controller, callers: 0, pinned: false, promise: start(controller?.signal) };
       const forget = () => this.#entries.get(key) === created && this.#entries.delete(key);
       created.promise.then(forget, forget);
       this.#entries.set(key, (entry = created));
     }
     const shared = entry;
+    if (!signal) {
+      // Waits for the end like the request itself: the shared promise is its answer.
+      shared.pinned = true;
+      return shared.promise;
+    }
     shared.callers++;
     return new Promise<R>((resolve, reject) => {
       const leave = () => {
@@ -36,8 +48,8 @@ export class SharedReads<R> {
       const onAbort = () => {
         leave();
         reject(new HubAbortError({ cause: signal!.reason }));
-        if (shared.callers === 0) {
-          shared.controller.abort(signal!.reason);
+        if (shared.callers === 0 && !shared.pinned) {
+          shared.controller?.abort(signal!.reason);
           if (this.#entries.get(key) === shared) this.#entries.delete(key);
         }
       };

@@ -65,6 +65,7 @@ export class Transport {
   readonly #config: TransportConfig;
   readonly #retry: Required<RetryOptions>;
   readonly #shared = new SharedReads<RawResponse>();
+  readonly #headerSets: Headers[] = [];
   /** The client's one rate gate: every attempt of every call passes it. */
   readonly gate: RateGate;
 
@@ -77,7 +78,11 @@ export class Transport {
   send(options: SendOptions): Promise<RawResponse> {
     if (options.method !== "GET" || !this.#config.dedupeReads) return this.#follow(options);
     // Same URL, same headers (authenticated or not), same per-call timeout and retry: same request.
-    const key = JSON.stringify([options.url.href, options.authenticated, options.timeout, options.retry]);
+    // Without per-call settings (the usual case) the key needs no JSON; it cannot start with "[".
+    const key =
+      options.timeout === undefined && options.retry === undefined
+        ? `${options.authenticated ? "a" : "u"} ${options.url.href}`
+        : JSON.stringify([options.url.href, options.authenticated, options.timeout, options.retry]);
     return this.#shared.share(key, (signal) => this.#follow({ ...options, signal }), options.signal);
   }
 
@@ -109,16 +114,16 @@ export class Transport {
     const log = this.#config.log;
     const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false, log, what: () => `${options.method} ${where(options.url)}` };
     try {
+      // ky gets only what it acts on: headers, body and redirect mode are the per-attempt
+      // fetch's (it sends them itself), and every option ky is handed costs a merge per call.
       const response = await this.#ky(options.url, {
         method: options.method,
-        headers: this.#headers(options),
-        body: options.body ?? null,
         retry: kyRetry(retry, write ? "post" : "get", context),
-        signal: options.signal ?? null,
-        redirect: "manual",
+        ...(options.signal && { signal: options.signal }),
         fetch: attemptFetch({
           fetch: this.#config.fetch ?? globalThis.fetch,
           gate: this.gate,
+          headers: this.#headers(options),
           body: options.body,
           timeout,
           maxRetryAfterMs: retry.maxRetryAfter,
@@ -140,7 +145,13 @@ export class Transport {
     }
   }
 
+  /** The headers of a call, built once per kind of call (authenticated or not, with a body or not); never changed after. */
   #headers(options: SendOptions): Headers {
+    const kind = (options.authenticated ? 1 : 0) + (options.body === undefined ? 0 : 2);
+    return (this.#headerSets[kind] ??= this.#buildHeaders(options));
+  }
+
+  #buildHeaders(options: SendOptions): Headers {
     // User headers first, then ours: `x-api-key` is ours alone (and absent from discovery), and
     // the signature headers are set after this, in `beforeSend`.
     const headers = new Headers(this.#config.headers);

@@ -52,6 +52,20 @@ describe("identical reads in flight share one request", () => {
     expect(seen[0]!.signal.aborted).toBe(false);
   });
 
+  it("a caller without a signal, first or later, keeps the shared request to its end", async () => {
+    const seen = slowHub();
+    const hub = client();
+    const staying = hub.getHub();
+    const controller = new AbortController();
+    const leaving = hub.getHub({ signal: controller.signal });
+    await delay(5);
+    controller.abort();
+    await expect(leaving).rejects.toBeInstanceOf(HubAbortError);
+    await expect(staying).resolves.toMatchObject({ slug: "alpha" });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.signal.aborted).toBe(false);
+  });
+
   it("when every caller aborts, the shared request is cancelled", async () => {
     const seen = slowHub();
     const hub = client();
