@@ -29,6 +29,11 @@ export interface AttemptPlan {
   /** The call's headers; each attempt sends a fresh copy (a signer or a custom fetch may change it). */
   headers: Headers;
   body: string | undefined;
+  /**
+   * The call's own signal (the caller's, or a shared read's). ky's request signal fires only with
+   * it (ky's own timeout is off), so an attempt follows it directly: none to follow without one.
+   */
+  signal?: AbortSignal | undefined;
   timeout: number | false;
   maxRetryAfterMs: number;
   beforeSend?: ((attempt: OutgoingAttempt) => void | Promise<void>) | undefined;
@@ -62,7 +67,7 @@ export function attemptFetch(plan: AttemptPlan): (input: unknown) => Promise<Res
     attempt += 1;
     await plan.gate.acquire(request.signal);
     const sentAt = Date.now();
-    const limit = withTimeout(request.signal, plan.timeout);
+    const limit = withTimeout(plan.signal, plan.timeout);
     try {
       // The headers come from the plan, not ky's Request: ky is given none, which spares it
       // merging and copying them several times per call. A read has no signer: no URL to parse.
@@ -110,18 +115,18 @@ const retryAfterMs = (headers: Headers) => {
 };
 
 /** A signal that aborts with the parent or after `timeout` ms; `dispose` clears the timer. */
-function withTimeout(parent: AbortSignal, timeout: number | false) {
+function withTimeout(parent: AbortSignal | undefined, timeout: number | false) {
   const controller = new AbortController();
-  const follow = () => controller.abort(parent.reason);
-  if (parent.aborted) follow();
-  else parent.addEventListener("abort", follow, { once: true });
+  const follow = () => controller.abort(parent!.reason);
+  if (parent?.aborted) follow();
+  else parent?.addEventListener("abort", follow, { once: true });
   const timer =
     timeout === false ? undefined : setTimeout(() => controller.abort(new AttemptTimeoutError(`attempt timed out after ${timeout} ms`)), timeout);
   return {
     signal: controller.signal,
     dispose: () => {
       clearTimeout(timer);
-      parent.removeEventListener("abort", follow);
+      parent?.removeEventListener("abort", follow);
     },
   };
 }

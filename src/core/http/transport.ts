@@ -125,6 +125,7 @@ export class Transport {
           gate: this.gate,
           headers: this.#headers(options),
           body: options.body,
+          signal: options.signal,
           timeout,
           maxRetryAfterMs: retry.maxRetryAfter,
           beforeSend: options.beforeSend,
