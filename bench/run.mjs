@@ -9,11 +9,12 @@ import { cpus, totalmem } from "node:os";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
-import ky from "ky";
 import { Bench } from "tinybench";
 import { HubClient } from "../dist/index.js";
 import * as edge from "../dist/server/edge.js";
-import { HubServerClient, signRequest } from "../dist/server/node.js";
+import { signRequest } from "../dist/server/node.js";
+import { coldStartSection } from "./cold-start.mjs";
+import { peerSection } from "./peers.mjs";
 
 const SMOKE = process.argv.includes("--smoke");
 const ROUNDS = SMOKE ? 2 : 9;
@@ -139,10 +140,7 @@ async function instructionRows() {
 const server = await startServer();
 try {
   const client = new HubClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha" });
-  const backend = new HubServerClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", secret: SECRET });
-  const leaderboardUrl = `${server.baseUrl}/hub/alpha/leaderboard?limit=10`;
   const subtleKey = await webcrypto.subtle.importKey("raw", new TextEncoder().encode(KEY), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const timestamp = () => String(Math.floor(Date.now() / 1000));
   const sign = { timestamp: "1751007723", method: "POST", path: PATH, body: BODY, signingKey: KEY };
 
   const rows = [];
@@ -154,44 +152,8 @@ try {
     sdk: () => edge.signRequest(sign),
     baseline: async () => Buffer.from(await webcrypto.subtle.sign("HMAC", subtleKey, new TextEncoder().encode(`${sign.timestamp}.POST.${PATH}.${BODY}`))).toString("hex"),
   })));
-  for (const concurrency of [1, 16]) {
-    rows.push(row(`read round-trip, concurrency ${concurrency}`, "getLeaderboard", "fetch + res.json()", 0.9, await compare({
-      concurrency,
-      sdk: () => client.getLeaderboard({ limit: 10 }),
-      baseline: async () => {
-        const res = await fetch(leaderboardUrl, { headers: { "x-api-key": "pk_bench", accept: "application/json" } });
-        if (!res.ok) throw new Error(String(res.status));
-        return res.json();
-      },
-    })));
-  }
-  // The same calls through ky alone (the transport the SDK is built on), to separate the SDK's own
-  // cost from ky's: the goal against raw fetch includes ky's per-request cost.
-  const plainKy = ky.create({});
-  rows.push(row("read round-trip, concurrency 1", "getLeaderboard", "ky.get().json() alone", 0.9, await compare({
-    sdk: () => client.getLeaderboard({ limit: 10 }),
-    baseline: () => plainKy.get(leaderboardUrl, { headers: { "x-api-key": "pk_bench", accept: "application/json" } }).json(),
-  })));
-  let n = 0;
-  const handSigned = (send) => async () => {
-    const body = JSON.stringify({ wallet: "0xabc", amount: 10, reason: "quest", ref: `raw-${n++}` });
-    const ts = timestamp();
-    const signature = createHmac("sha256", KEY).update(`${ts}.POST.${PATH}.${body}`).digest("hex");
-    const headers = { "x-api-key": "pk_bench", "x-api-timestamp": ts, "x-api-signature": signature, "content-type": "application/json" };
-    return send(`${server.baseUrl}/hub/alpha/bits/earn`, body, headers);
-  };
-  rows.push(row("signed award round-trip", "awardPoints", "hand-signed fetch", 0.9, await compare({
-    sdk: () => backend.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: `sdk-${n++}` }),
-    baseline: handSigned(async (url, body, headers) => {
-      const res = await fetch(url, { method: "POST", body, headers });
-      if (!res.ok) throw new Error(String(res.status));
-      return res.json();
-    }),
-  })));
-  rows.push(row("signed award round-trip", "awardPoints", "hand-signed ky.post() alone", 0.9, await compare({
-    sdk: () => backend.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: `sdk-${n++}` }),
-    baseline: handSigned((url, body, headers) => plainKy.post(url, { body, headers }).json()),
-  })));
+  // Round trips (reads and signed awards, against bare fetch, ky and the peer SDKs) are in the peer
+  // table below (bench/peers.mjs), which measures every client in the same interleaved rounds.
   rows.push(...(await instructionRows()));
   rows.push(...(await bundleRows()));
   rows.push(await memoryRow(client));
@@ -204,7 +166,9 @@ try {
     "| what | SDK | baseline in the same run | ratio | goal |",
     "|---|---|---|---|---|",
   ];
-  const table = [...header, ...rows].join("\n");
+  const peers = await peerSection({ baseUrl: server.baseUrl, secret: SECRET, smoke: SMOKE });
+  const coldStart = await coldStartSection({ smoke: SMOKE });
+  const table = [...header, ...rows, "", ...peers, "", ...coldStart].join("\n");
   console.log(table);
   if (!SMOKE && process.argv.includes("--write")) {
     // Rewrites the measured table; the hand-written analysis below it is kept.
