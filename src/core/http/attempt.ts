@@ -31,7 +31,7 @@ export interface AttemptPlan {
   body: string | undefined;
   /**
    * The call's own signal (the caller's, or a shared read's). ky's request signal fires only with
-   * it (ky's own timeout is off), so an attempt follows it directly: none to follow without one.
+   * it (ky's own timeout is off): without one, an attempt has no signal to follow.
    */
   signal?: AbortSignal | undefined;
   timeout: number | false;
@@ -67,7 +67,9 @@ export function attemptFetch(plan: AttemptPlan): (input: unknown) => Promise<Res
     attempt += 1;
     await plan.gate.acquire(request.signal);
     const sentAt = Date.now();
-    const limit = withTimeout(plan.signal, plan.timeout);
+    // ky's per-request signal, not the call's: one caller's signal may serve many calls at once
+    // (a campaign's), and one listener per attempt on it would pile up.
+    const limit = withTimeout(plan.signal && request.signal, plan.timeout);
     try {
       // The headers come from the plan, not ky's Request: ky is given none, which spares it
       // merging and copying them several times per call. A read has no signer: no URL to parse.
