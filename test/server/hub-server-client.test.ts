@@ -207,6 +207,46 @@ describe("clock skew", () => {
     expect(other.ledger).toHaveLength(1);
   });
 
+  /** One refusal whose Date is `seconds` away from the timestamp the write was signed with. */
+  const refuseOnceAt = (seconds: number, status = 401, headers: Record<string, string> = {}) =>
+    server.use(
+      http.post(
+        `${mock.baseUrl}/hub/alpha/bits/earn`,
+        ({ request }) => {
+          const signedAt = Number(request.headers.get("x-api-timestamp"));
+          const date = new Date((signedAt + seconds) * 1000).toUTCString();
+          return HttpResponse.json({ error: { code: "timestamp_out_of_window", message: "late" } }, { status, headers: { date, ...headers } });
+        },
+        { once: true },
+      ),
+    );
+
+  it.each([299, -299])("a refusal whose Date is %i s from the signed time is retried once, in server time", async (seconds) => {
+    refuseOnceAt(seconds);
+    await expect(client().awardPoints(award)).resolves.toMatchObject({ awarded: 10 });
+    expect(mock.ledger).toHaveLength(1);
+  });
+
+  it.each([298, -298, 0])("a refusal whose Date is only %i s off is the server's answer (2 s margin for whole seconds)", async (seconds) => {
+    refuseOnceAt(seconds);
+    await expect(client().awardPoints(award)).rejects.toMatchObject({ status: 401, code: "timestamp_out_of_window" });
+    expect(mock.ledger).toHaveLength(0);
+  });
+
+  it("a skewed Date on a 404 or a 500 is no reason to re-sign", async () => {
+    refuseOnceAt(3_600, 404);
+    await expect(client().awardPoints(award)).rejects.toBeInstanceOf(NotFoundError);
+    refuseOnceAt(3_600, 501);
+    await expect(client().awardPoints(award)).rejects.toMatchObject({ status: 501 });
+    expect(mock.ledger).toHaveLength(0);
+  });
+
+  it("a cached refusal (Age) tells nothing about the clock", async () => {
+    refuseOnceAt(3_600, 401, { age: "0" });
+    await expect(client().awardPoints(award)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(mock.ledger).toHaveLength(0);
+  });
+
   it("a 401 that is not about time is not retried", async () => {
     await expect(client({ secret: "wrong" }).awardPoints(award)).rejects.toBeInstanceOf(UnauthorizedError);
     expect(earnRequests()).toHaveLength(1);
@@ -250,15 +290,18 @@ describe("the secret never leaves", () => {
   });
 
   it("errors from awards show neither", async () => {
-    for (const overrides of [{}, { clientId: "pk_beta_demo" }, { signingKey: SIGNING_KEY, secret: undefined, clientId: "nope" }]) {
-      const error = await client(overrides).awardPoints(award, { retry: 0 }).catch((e: unknown) => e);
-      mock.failNext(1, { status: 500 });
-      const error500 = await client(overrides).awardPoints({ ...award, ref: "x" }, { retry: 0 }).catch((e: unknown) => e);
-      for (const e of [error, error500].filter(Boolean)) {
-        const shown = [inspect(e, { showHidden: true, depth: 10 }), JSON.stringify(e), String(e)].join("\n");
-        expect(shown).not.toContain(SECRET);
-        expect(shown).not.toContain(SIGNING_KEY);
-      }
+    const errors: unknown[] = [];
+    for (const overrides of [{ secret: "wrong" }, { clientId: "pk_beta_demo" }, { signingKey: SIGNING_KEY, secret: undefined, clientId: "nope" }]) {
+      errors.push(await client(overrides).awardPoints(award, { retry: 0 }).catch((e: unknown) => e));
+    }
+    mock.failNext(1, { status: 500 });
+    errors.push(await client().awardPoints({ ...award, ref: "x" }, { retry: 0 }).catch((e: unknown) => e));
+    errors.push(await client().awardPoints({ ...award, amount: -1 }).catch((e: unknown) => e));
+    expect(errors.map((e) => (e as Error).name)).toEqual(["UnauthorizedError", "ForbiddenError", "UnauthorizedError", "ServerError", "HubValidationError"]);
+    for (const e of errors) {
+      const shown = [inspect(e, { showHidden: true, depth: 10 }), JSON.stringify(e), String(e)].join("\n");
+      expect(shown).not.toContain(SECRET);
+      expect(shown).not.toContain(SIGNING_KEY);
     }
   });
 
