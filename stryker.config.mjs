@@ -5,7 +5,7 @@
 export default {
   packageManager: "npm",
   testRunner: "vitest",
-  vitest: { configFile: "vitest.config.ts" },
+  vitest: { configFile: "vitest.mutation.config.ts" },
   coverageAnalysis: "perTest",
   // A static mutant (module-scope code) runs the whole suite, each one: 458 of them took three
   // quarters of a full run's time here. Their code is still under test (see docs/mutation.md).

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLog, type Logger } from "../../src/core/log";
+import { createLog, where, type Logger } from "../../src/core/log";
 import { useHubMock } from "../helpers/mock-server";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
 
@@ -54,6 +54,37 @@ describe("log levels", () => {
     log("info", "no", () => ({}));
     log("warn", "yes", () => ({}));
     expect(lines.map(([, line]) => line)).toEqual(["[public-hub] yes"]);
+  });
+});
+
+describe("log lines", () => {
+  it("quotes string values holding whitespace, quotes or =, and writes others bare", () => {
+    const { lines, logger } = capture();
+    createLog("debug", logger)("debug", "e", () => ({ plain: "GET", tab: "a\tb", eq: "a=b", quote: 'say"', n: 0, ok: false, none: null }));
+    expect(lines).toEqual([["debug", '[public-hub] e plain=GET tab="a\\tb" eq="a=b" quote="say\\"" n=0 ok=false none=null']]);
+  });
+
+  it.each([
+    ["error", ["error"]],
+    ["warn", ["error", "warn"]],
+    ["info", ["error", "warn", "info"]],
+    ["debug", ["error", "warn", "info", "debug"]],
+  ] as const)("level %s writes %j, each to its own method", (level, written) => {
+    const { lines, logger } = capture();
+    const log = createLog(level, logger);
+    for (const at of ["error", "warn", "info", "debug"] as const) log(at, at, () => ({}));
+    expect(lines).toEqual(written.map((at) => [at, `[public-hub] ${at}`]));
+  });
+
+  it("writes to console by default", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    createLog("warn")("warn", "to-console", () => ({}));
+    expect(warn).toHaveBeenCalledWith("[public-hub] to-console");
+  });
+
+  it("where() shows origin and path, never the query or fragment", () => {
+    expect(where("https://h.test:8443/api/v1/hub/alpha/stake-status?wallet=0xabc#x")).toBe("https://h.test:8443/api/v1/hub/alpha/stake-status");
+    expect(where(new URL("http://h.test/"))).toBe("http://h.test/");
   });
 });
 
