@@ -98,10 +98,13 @@ describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
   });
 
   it("end to end: a throttling server without Retry-After gets a lower rate from the client", async () => {
+    clock(); // the rate climbs back with time: a frozen clock keeps the check exact
     const hub = client();
     expect(hub.rateLimitStatus.requestsPerSecond).toBe(Number.POSITIVE_INFINITY);
     mock.failNext(1, { status: 429, body: "slow down", contentType: "text/plain" });
-    await expect(hub.getHub()).resolves.toMatchObject({ slug: "alpha" });
+    const pending = hub.getHub();
+    await vi.advanceTimersByTimeAsync(2); // the 1 ms backoff with its jitter
+    await expect(pending).resolves.toMatchObject({ slug: "alpha" });
     expect(hub.rateLimitStatus.requestsPerSecond).toBeCloseTo(0.9); // nothing let through yet: 90 % of the floor of 1/s
     expect(hub.rateLimitStatus).toMatchObject({ pausedUntil: 0, inFlight: 0, queued: 0 });
   });
@@ -171,6 +174,156 @@ describe("module scope", () => {
     const fresh = await import("../../../src/core/http/rate-gate");
     new fresh.RateGate({ maxConcurrency: 1, maxRequestsPerSecond: 1, retryBudget: 1 });
     expect(timers).not.toHaveBeenCalled();
+    expect(random).not.toHaveBeenCalled();
+  });
+});
+
+describe("the gate, unit by unit", () => {
+  it("a 503 with Retry-After pauses like a 429; without it, or another status, changes nothing", () => {
+    clock();
+    const now = Date.now();
+    const g = gate();
+    g.observe(503, undefined, now, 60_000);
+    g.observe(500, 5_000, now, 60_000);
+    g.observe(404, undefined, now, 60_000);
+    expect(g.pausedUntil).toBe(0);
+    expect(g.rate()).toBe(Number.POSITIVE_INFINITY);
+    g.observe(503, 2_000, now, 60_000);
+    expect(g.pausedUntil).toBe(now + 2_000);
+  });
+
+  it("a Retry-After of exactly the caller's limit pauses; a shorter later one does not shorten the pause", () => {
+    clock();
+    const now = Date.now();
+    const g = gate();
+    g.observe(429, 5_000, now, 5_000);
+    expect(g.pausedUntil).toBe(now + 5_000);
+    g.observe(429, 1_000, now, 5_000);
+    expect(g.pausedUntil).toBe(now + 5_000);
+  });
+
+  it("logs each pause and each rate cut with its fields", () => {
+    clock();
+    const events: Array<[string, Record<string, unknown>]> = [];
+    const g = new RateGate({ maxConcurrency: 1, maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: 5 }, (event, fields) => void events.push([event, fields()]));
+    g.observe(429, 3_000, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(events).toEqual([
+      ["pause", { status: 429, ms: 3_000, waiting: 0 }],
+      ["rate-lowered", { perSecond: "0.7" }],
+    ]);
+  });
+
+  it("only 2xx answers give a retry token back", () => {
+    const g = gate({ retryBudget: 10 });
+    g.spendRetry(10);
+    for (const status of [101, 199, 300, 304, 400]) g.observe(status, undefined, 0, 60_000);
+    expect(g.retryTokens).toBe(0);
+    g.observe(299, undefined, 0, 60_000);
+    expect(g.retryTokens).toBe(1);
+  });
+
+  it("the lowered rate never goes below one request per two seconds, nor above the configured maximum", () => {
+    clock();
+    const g = gate({ maxRequestsPerSecond: 5 });
+    expect(g.rate()).toBe(5);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo(0.7);
+    vi.advanceTimersByTime(1);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBe(0.5);
+    vi.advanceTimersByTime(3_600_000);
+    expect(g.rate()).toBe(5);
+  });
+
+  it("an already aborted signal is refused at once with its reason, and takes no slot", async () => {
+    const g = gate({ maxConcurrency: 1 });
+    const controller = new AbortController();
+    controller.abort(new Error("gone"));
+    await expect(g.acquire(controller.signal)).rejects.toThrow("gone");
+    expect(g.load).toEqual({ inFlight: 0, queued: 0 });
+  });
+
+  it("counts attempts in flight and queued; release never goes below zero", async () => {
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    const queued = g.acquire();
+    expect(g.load).toEqual({ inFlight: 1, queued: 1 });
+    g.release();
+    await queued;
+    expect(g.load).toEqual({ inFlight: 1, queued: 0 });
+    g.release();
+    g.release();
+    expect(g.load).toEqual({ inFlight: 0, queued: 0 });
+    await g.acquire();
+    expect(g.load).toEqual({ inFlight: 1, queued: 0 });
+  });
+
+  it("a waiter aborted in the queue leaves it, and the next one moves up", async () => {
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    const controller = new AbortController();
+    const aborted = g.acquire(controller.signal);
+    const next = g.acquire();
+    controller.abort(new Error("left"));
+    await expect(aborted).rejects.toThrow("left");
+    expect(g.load.queued).toBe(1);
+    g.release();
+    await next;
+    expect(g.load).toEqual({ inFlight: 1, queued: 0 });
+  });
+
+  it("during a pause, the jitter spread is a tenth of the wait plus 50 ms, at most a second", async () => {
+    clock();
+    vi.spyOn(Math, "random").mockReturnValue(0.999);
+    const g = gate();
+    g.observe(429, 2_000, Date.now(), 60_000);
+    const start = Date.now();
+    let at = -1;
+    const waiting = g.acquire().then(() => (at = Date.now() - start));
+    await vi.advanceTimersByTimeAsync(2_000 + 249);
+    expect(at).toBe(-1);
+    await vi.advanceTimersByTimeAsync(2);
+    await waiting;
+    expect(at).toBe(2_250);
+
+    const long = gate();
+    long.observe(429, 30_000, Date.now(), 60_000);
+    const longStart = Date.now();
+    let longAt = -1;
+    const longWait = long.acquire().then(() => (longAt = Date.now() - longStart));
+    await vi.advanceTimersByTimeAsync(31_000);
+    await longWait;
+    expect(longAt).toBe(30_999);
+  });
+
+  it("a pause re-spreads the waiters already queued, and the one whose jitter ends first goes first", async () => {
+    clock();
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    const order: string[] = [];
+    const first = g.acquire().then(() => (order.push("first"), g.release()));
+    const second = g.acquire().then(() => (order.push("second"), g.release()));
+    const random = vi.spyOn(Math, "random");
+    random.mockReturnValueOnce(0.9).mockReturnValueOnce(0.1);
+    g.observe(429, 1_000, Date.now(), 60_000);
+    g.release();
+    await vi.advanceTimersByTimeAsync(1_200);
+    await Promise.all([first, second]);
+    expect(order).toEqual(["second", "first"]);
+  });
+
+  it("after a pause, requests go at once again, with no jitter", async () => {
+    clock();
+    const g = gate();
+    g.observe(429, 1_000, Date.now(), 60_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const random = vi.spyOn(Math, "random");
+    let done = false;
+    const immediate = g.acquire().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    await immediate;
+    expect(done).toBe(true);
     expect(random).not.toHaveBeenCalled();
   });
 });
