@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLog, where, type Logger } from "../../src/core/log";
+import { HubClient, HubConnectionError } from "public-hub-sdk";
 import { useHubMock } from "../helpers/mock-server";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
 
@@ -45,6 +46,25 @@ describe("log levels", () => {
     createLog(undefined, logger)("debug", "from-env", () => ({}));
     createLog("error", logger)("debug", "option-wins", () => ({}));
     expect(lines.map(([, line]) => line)).toEqual(["[public-hub] from-env"]);
+  });
+
+  it('an environment that cannot be read (Deno without --allow-env) means the default, "warn"', () => {
+    const env = Object.getOwnPropertyDescriptor(process, "env")!;
+    Object.defineProperty(process, "env", {
+      configurable: true,
+      get() {
+        throw new Error("Requires env access");
+      },
+    });
+    try {
+      const { lines, logger } = capture();
+      const log = createLog(undefined, logger);
+      log("info", "no", () => ({}));
+      log("warn", "yes", () => ({}));
+      expect(lines.map(([, line]) => line)).toEqual(["[public-hub] yes"]);
+    } finally {
+      Object.defineProperty(process, "env", env);
+    }
   });
 
   it('an unknown PUBLIC_HUB_LOG value is ignored: the default is "warn"', () => {
@@ -127,5 +147,23 @@ describe("what the client logs", () => {
     const text = lines.map(([, line]) => line).join("\n");
     expect(lines.length).toBeGreaterThan(5);
     for (const secret of [SECRET, SIGNING_KEY, "wrong-secret", "pk_alpha_demo", ...signatures]) expect(text).not.toContain(secret);
+  });
+});
+
+describe("attempts that fail", () => {
+  it("a failed attempt is logged with its error and no status, and the call still fails with the SDK's error", async () => {
+    const { lines, logger } = capture();
+    const hub = new HubClient({
+      baseUrl: "https://h.test/api/v1",
+      clientId: "pk",
+      hub: "alpha",
+      retry: 0,
+      logLevel: "debug",
+      logger,
+      fetch: () => Promise.reject(new TypeError("fetch failed")),
+    });
+    await expect(hub.getHub()).rejects.toBeInstanceOf(HubConnectionError);
+    const attempt = lines.find(([, line]) => line.startsWith("[public-hub] attempt "));
+    expect(attempt?.[1]).toMatch(/^\[public-hub\] attempt method=GET url=https:\/\/h\.test\/api\/v1\/hub\/alpha attempt=1 ms=\d+ error="fetch failed"$/);
   });
 });

@@ -2,6 +2,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHubMock, demoHubs, type HubMockOptions } from "public-hub-sdk/mock";
 import { rawSign } from "../helpers/raw-sign";
+import { errorResponse } from "../../src/mock/responses";
 
 // Several mocks with different settings, each on its own base URL, in one MSW server.
 const mocks: ReturnType<typeof createHubMock>[] = [];
@@ -37,7 +38,8 @@ function post(mock: { baseUrl: string }, body: string, headers: Record<string, s
     ...headers,
   };
   const sent = Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return fetch(`${mock.baseUrl}/hub/alpha/bits/earn`, { method: "POST", headers: sent, body });
+  // A string body gets a text/plain content-type from fetch; bytes get none.
+  return fetch(`${mock.baseUrl}/hub/alpha/bits/earn`, { method: "POST", headers: sent, body: new TextEncoder().encode(body) });
 }
 
 const errorOf = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
@@ -182,6 +184,7 @@ describe("signed awards", () => {
   it.each([
     ["no content-type", { "content-type": undefined }],
     ["text/plain", { "content-type": "text/plain" }],
+    ["form data", { "content-type": "application/x-www-form-urlencoded" }],
   ])("a signed body with %s is 400 unsupported_content_type", async (_name, headers) => {
     const mock = mockWith();
     const response = await post(mock, body, headers);
@@ -367,5 +370,13 @@ describe("faults and headers", () => {
     expect(response.headers.get("age")).toBeNull();
     expect(response.headers.get("date")).toBe("Sun, 22 Nov 2026 10:00:01 GMT");
     expect((await post(mock, JSON.stringify({ wallet: "w", amount: 1, ref: "after-reset" }))).status).toBe(200);
+  });
+});
+
+describe("error answers of every status", () => {
+  it("a status without a title of its own is called Error", async () => {
+    const response = errorResponse("problem", 418, "teapot", "short and stout");
+    expect(await response.json()).toEqual({ type: "about:blank", title: "Error", status: 418, detail: "short and stout" });
+    expect(await errorResponse("html", 418, "teapot", "m").text()).toContain("<h1>418 Error</h1>");
   });
 });

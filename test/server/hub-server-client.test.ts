@@ -1,9 +1,11 @@
 import { inspect } from "node:util";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BadRequestError, ForbiddenError, HubValidationError, NotFoundError, UnauthorizedError } from "public-hub-sdk";
+import { BadRequestError, ForbiddenError, HubAbortError, HubValidationError, NotFoundError, UnauthorizedError } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
 import { createHubMock } from "public-hub-sdk/mock";
+import * as edge from "../../src/server/edge";
+import * as node from "../../src/server/node";
 import { useHubMock } from "../helpers/mock-server";
 import { rawSign } from "../helpers/raw-sign";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
@@ -309,5 +311,34 @@ describe("the secret never leaves", () => {
     const hub = new HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET });
     await expect(hub.getLeaderboard({ limit: 1 })).resolves.toMatchObject({ limit: 1 });
     await expect(hub.getHolder(WALLET)).resolves.toMatchObject({ wallet: WALLET });
+  });
+});
+
+describe("each build's client", () => {
+  it.each([
+    ["node:crypto", node],
+    ["webcrypto", edge],
+  ] as const)("the %s build awards with a signature the mock accepts", async (name, build) => {
+    expect(build.signerImplementation).toBe(name);
+    const hub = new build.HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, logLevel: "off" });
+    await expect(hub.awardPoints({ ...award, ref: `build-${name}` })).resolves.toMatchObject({ awarded: 10 });
+    expect(mock.ledger).toHaveLength(1);
+  });
+});
+
+describe("failures before anything is signed or sent", () => {
+  it("an award aborted before it starts is a HubAbortError, nothing sent", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client().awardPoints(award, { signal: controller.signal })).rejects.toBeInstanceOf(HubAbortError);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("a refusal with an unreadable Date is the server's answer", async () => {
+    server.use(
+      http.post(`${mock.baseUrl}/hub/alpha/bits/earn`, () => HttpResponse.json({ code: "nope" }, { status: 401, headers: { date: "not a date" } }), { once: true }),
+    );
+    await expect(client().awardPoints(award)).rejects.toMatchObject({ status: 401, code: "nope" });
+    expect(mock.ledger).toHaveLength(0);
   });
 });

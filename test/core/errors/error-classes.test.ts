@@ -8,6 +8,7 @@ import {
   HubError,
   HubRedirectError,
   HubResponseError,
+  HubTimeoutError,
   HubValidationError,
   NotFoundError,
   RateLimitError,
@@ -54,6 +55,11 @@ describe("apiErrorFromResponse picks the class by status", () => {
 });
 
 describe("the other errors' messages and fields", () => {
+  it("toJSON leaves out the fields a class does not have", () => {
+    expect(Object.keys(new HubError("x").toJSON())).toEqual(["name", "message", "mayHaveBeenApplied"]);
+    expect(Object.keys(new HubConnectionError("x", { origin: "https://h.test" }).toJSON())).toEqual(["name", "message", "origin", "mayHaveBeenApplied"]);
+  });
+
   it("HubError keeps a cause only when there is one", () => {
     expect(new HubError("a", { cause: 0 }).cause).toBe(0);
     expect("cause" in new HubError("a", {})).toBe(false);
@@ -70,6 +76,11 @@ describe("the other errors' messages and fields", () => {
   it("HubConnectionError has a default message and keeps code and origin", () => {
     expect(new HubConnectionError().message).toBe("Connection error: the request got no HTTP response.");
     expect(new HubConnectionError("m", { code: "EPIPE", origin: "https://h.test" })).toMatchObject({ name: "HubConnectionError", code: "EPIPE", origin: "https://h.test" });
+  });
+
+  it("HubTimeoutError names the origin, or the API when it has none", () => {
+    expect(new HubTimeoutError(5).message).toBe("Request to the API timed out after 5 ms.");
+    expect(new HubTimeoutError(5, { origin: "https://h.test" })).toMatchObject({ message: "Request to https://h.test timed out after 5 ms.", code: "ETIMEDOUT", timeout: 5 });
   });
 
   it("HubAbortError says the caller aborted and keeps the reason", () => {
