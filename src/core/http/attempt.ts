@@ -111,6 +111,7 @@ function withTimeout(parent: AbortSignal, timeout: number | false) {
   const controller = new AbortController();
   const follow = () => controller.abort(parent.reason);
   if (parent.aborted) follow();
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and dispose removes the listener
   else parent.addEventListener("abort", follow, { once: true });
   const timer =
     timeout === false ? undefined : setTimeout(() => controller.abort(new AttemptTimeoutError(`attempt timed out after ${timeout} ms`)), timeout);

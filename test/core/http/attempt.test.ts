@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { HubClient } from "public-hub-sdk";
+
+/** Log lines, kept. */
+function capture() {
+  const lines: Array<[string, string]> = [];
+  const keep = (level: string) => (line: string) => void lines.push([level, line]);
+  return { lines, logger: { debug: keep("debug"), info: keep("info"), warn: keep("warn"), error: keep("error") } };
+}
+
+describe("attempt timeouts", () => {
+  afterEach(() => vi.useRealTimers());
+  const never = (_url: unknown, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+
+  it("an attempt cut by its timeout is logged with the timeout", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const { lines, logger } = capture();
+    const hub = new HubClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", retry: 0, timeout: 40, logLevel: "debug", logger, fetch: never });
+    const pending = hub.getHub().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(50);
+    expect((await pending) as Error).toMatchObject({ name: "HubTimeoutError" });
+    expect(lines.find(([, line]) => line.startsWith("[public-hub] attempt "))?.[1]).toContain('error="attempt timed out after 40 ms"');
+  });
+
+  it("timeout: false sets no timer: a slow answer is waited for", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json({ slug: "alpha" })), 600_000));
+    const hub = new HubClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", retry: 0, timeout: false, logLevel: "off", fetch: slow });
+    const pending = hub.getHub();
+    await vi.advanceTimersByTimeAsync(600_000);
+    await expect(pending).resolves.toEqual({ slug: "alpha" });
+  });
+});
