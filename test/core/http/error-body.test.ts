@@ -28,6 +28,8 @@ describe("extractErrorFields", () => {
     ["a blank error string", { error: "  " }, { code: undefined, message: undefined }],
     ["the nested object wins over the top level", { error: { code: "inner", message: "inner m" }, code: "outer", message: "outer m" }, { code: "inner", message: "inner m" }],
     ["errors[0] must be an object", { errors: ["text"], code: "c" }, { code: "c", message: undefined }],
+    ["errors must be an array", { errors: { 0: { code: "inner" } }, code: "c" }, { code: "c", message: undefined }],
+    ["a numeric error is neither code nor message", { error: 42 }, { code: undefined, message: undefined }],
     ["a sentence in error is a message, not a code", { error: "not allowed" }, { code: undefined, message: "not allowed" }],
     ["dots and dashes make a code", { error: "auth.bad-sig" }, { code: "auth.bad-sig", message: "auth.bad-sig" }],
     ["a numeric code yields to a string one", { code: 7, error_code: "E7" }, { code: "E7", message: undefined }],

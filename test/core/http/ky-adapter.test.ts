@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { HubClient, HubConnectionError, HubRedirectError, HubResponseError, ServerError } from "public-hub-sdk";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { HubAbortError, HubClient, HubConnectionError, HubRedirectError, HubResponseError, HubTimeoutError, HubValidationError, ServerError } from "public-hub-sdk";
+import { HubServerClient } from "public-hub-sdk/server";
 import { decodeBody } from "../../../src/core/http/decode";
 import { redirectError } from "../../../src/core/http/ky-adapter";
 import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
@@ -45,6 +46,7 @@ describe("decodeBody", () => {
     const error = await failure(decodeBody(raw("nope"), "object"));
     expect(error.message).toBe("Unusable 200 response (invalid-json): expected JSON, got no content-type: nope");
     expect(error.body).toBe("nope");
+    expect(error.issues).toEqual([]);
   });
 
   it("names the content-type it got", async () => {
@@ -88,5 +90,121 @@ describe("decodeBody", () => {
   it("a passing schema's value is what the call gives", async () => {
     const schema: StandardSchemaV1<unknown, string> = { "~standard": { version: 1, vendor: "test", validate: async () => ({ value: "parsed" }) } };
     expect(await decodeBody(raw('{"x":1}'), "object", schema)).toBe("parsed");
+  });
+});
+
+describe("what a failed call says about a write", () => {
+  afterEach(() => vi.useRealTimers());
+  const never = (_url: unknown, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+  const serverWith = (fetch: typeof globalThis.fetch) =>
+    new HubServerClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", secret: "s", retry: 0, logLevel: "off", timeout: 40, fetch });
+  const award = { wallet: "w", amount: 1, ref: "r" };
+
+  it("a write cut by its timeout may have been applied, and says so", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const pending = serverWith(never).awardPoints(award).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(50);
+    const error = (await pending) as HubTimeoutError;
+    expect(error).toBeInstanceOf(HubTimeoutError);
+    expect(error.mayHaveBeenApplied).toBe(true);
+    expect(error.message).toBe("Request to https://h.test timed out after 40 ms. It may have been applied: retrying with the same ref is safe.");
+  });
+
+  it("a cut attempt may have been applied even when the fetch's own error says it was never sent", async () => {
+    // Some fetches report the abort as their last connection error: the cut happened at an unknown point.
+    const refusedOnAbort = (_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(Object.assign(new Error("connect failed"), { code: "ECONNREFUSED" }))),
+      );
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const timedOut = serverWith(refusedOnAbort).awardPoints(award).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await timedOut).toMatchObject({ name: "HubTimeoutError", mayHaveBeenApplied: true });
+    vi.useRealTimers();
+
+    const controller = new AbortController();
+    const aborted = serverWith((url, init) => {
+      queueMicrotask(() => controller.abort());
+      return refusedOnAbort(url, init);
+    })
+      .awardPoints(award, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(await aborted).toMatchObject({ name: "HubAbortError", mayHaveBeenApplied: true });
+  });
+
+  it("a read cut by its timeout was not applied", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const pending = clientWith(never).getHub({ timeout: 40 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(50);
+    const error = (await pending) as HubTimeoutError;
+    expect(error).toMatchObject({ name: "HubTimeoutError", mayHaveBeenApplied: false, timeout: 40 });
+    expect(error.message).toBe("Request to https://h.test timed out after 40 ms.");
+  });
+
+  it("a write aborted while in flight may have been applied; aborted before it started, it was not", async () => {
+    const controller = new AbortController();
+    const started = serverWith((url, init) => {
+      queueMicrotask(() => controller.abort(new Error("user left")));
+      return never(url, init);
+    })
+      .awardPoints(award, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    const inFlight = (await started) as HubAbortError;
+    expect(inFlight).toBeInstanceOf(HubAbortError);
+    expect(inFlight.mayHaveBeenApplied).toBe(true);
+    expect(inFlight.cause).toEqual(new Error("user left"));
+    expect(inFlight.message).toBe("Request aborted by the caller. It may have been applied: retrying with the same ref is safe.");
+
+    const early = new AbortController();
+    early.abort();
+    const before = (await serverWith(never).awardPoints(award, { signal: early.signal }).catch((e: unknown) => e)) as HubAbortError;
+    expect(before).toBeInstanceOf(HubAbortError);
+    expect(before.mayHaveBeenApplied).toBe(false);
+    expect(before.message).toBe("Request aborted by the caller.");
+  });
+
+  it("a read aborted while in flight is a HubAbortError, not applied", async () => {
+    const controller = new AbortController();
+    const call = clientWith((url, init) => {
+      queueMicrotask(() => controller.abort());
+      return never(url, init);
+    }).getHub({ signal: controller.signal });
+    await expect(call).rejects.toMatchObject({ name: "HubAbortError", mayHaveBeenApplied: false, message: "Request aborted by the caller." });
+  });
+
+  it("a HubError thrown while sending reaches the caller unchanged", async () => {
+    const refusal = new HubValidationError("stamp", [{ path: [], code: "custom", message: "no" }]);
+    class Stamping extends HubClient {
+      stamped() {
+        return this.request({ segments: ["hub", this.hub], beforeSend: () => Promise.reject(refusal) });
+      }
+    }
+    const hub = new Stamping({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", retry: 0, logLevel: "off", fetch: never });
+    await expect(hub.stamped()).rejects.toBe(refusal);
+  });
+});
+
+describe("redirect answers", () => {
+  it("a 300 is a redirect too, named with the reason", async () => {
+    const error = await clientWith(async () => new Response(null, { status: 300, headers: { location: "/api/v1/hub/alpha/2" } })).discover().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubRedirectError);
+    expect((error as Error).message).toBe("Not following the 300 redirect to https://h.test/api/v1/hub/alpha/2: the SDK follows no redirect here.");
+  });
+
+  it("a browser's opaque redirect (status 0) is a HubRedirectError without location", async () => {
+    const opaque = () => {
+      const response = new Response(null, { status: 502 });
+      Object.defineProperties(response, { type: { value: "opaqueredirect" }, status: { value: 0 } });
+      return Promise.resolve(response);
+    };
+    const error = await clientWith(opaque).getHub().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubRedirectError);
+    expect(error).toMatchObject({ status: 0, location: undefined });
+  });
+
+  it("a 400 is an API error, not a redirect", async () => {
+    const error = await clientWith(async () => new Response(null, { status: 400, headers: { location: "/x" } })).getHub().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "BadRequestError", status: 400 });
   });
 });
