@@ -32,3 +32,23 @@ describe("attempt timeouts", () => {
     await expect(pending).resolves.toEqual({ slug: "alpha" });
   });
 });
+
+describe("what a failed write attempt tells", () => {
+  const refused = () => Promise.reject(Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }));
+  class Writer extends HubClient {
+    /** A write of a subclass that says nothing about delivery: every failure may have been sent. */
+    post(mayHaveBeenSent?: (error: unknown) => boolean) {
+      return this.request({ method: "POST", segments: ["hub", this.hub, "things"], body: "{}", ...(mayHaveBeenSent ? { mayHaveBeenSent } : {}) });
+    }
+  }
+  const writer = () => new Writer({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", retry: 0, logLevel: "off", fetch: refused });
+
+  it("by default, a failed write may have been applied", async () => {
+    await expect(writer().post()).rejects.toMatchObject({ name: "HubConnectionError", code: "ECONNREFUSED", mayHaveBeenApplied: true });
+  });
+
+  it("a write that knows its failure happened before sending was not applied", async () => {
+    await expect(writer().post(() => false)).rejects.toMatchObject({ name: "HubConnectionError", mayHaveBeenApplied: false });
+    await expect(writer().post(() => true)).rejects.toMatchObject({ name: "HubConnectionError", mayHaveBeenApplied: true });
+  });
+});
