@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubClient } from "public-hub-sdk";
+import { AttemptTimeoutError, withTimeout } from "../../../src/core/http/attempt";
 
 /** Log lines, kept. */
 function capture() {
@@ -50,5 +51,45 @@ describe("what a failed write attempt tells", () => {
   it("a write that knows its failure happened before sending was not applied", async () => {
     await expect(writer().post(() => false)).rejects.toMatchObject({ name: "HubConnectionError", mayHaveBeenApplied: false });
     await expect(writer().post(() => true)).rejects.toMatchObject({ name: "HubConnectionError", mayHaveBeenApplied: true });
+  });
+});
+
+describe("withTimeout", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("an already aborted parent aborts the attempt at once, with its reason", () => {
+    const parent = new AbortController();
+    parent.abort("early");
+    const limit = withTimeout(parent.signal, 1_000);
+    expect(limit.signal.aborted).toBe(true);
+    expect(limit.signal.reason).toBe("early");
+    limit.dispose();
+  });
+
+  it("follows the parent while in use, and no longer once disposed", () => {
+    const parent = new AbortController();
+    const limit = withTimeout(parent.signal, false);
+    expect(limit.signal.aborted).toBe(false);
+    parent.abort("later");
+    expect(limit.signal.reason).toBe("later");
+    const other = new AbortController();
+    const disposed = withTimeout(other.signal, false);
+    disposed.dispose();
+    other.abort("too late");
+    expect(disposed.signal.aborted).toBe(false);
+  });
+
+  it("times out with an AttemptTimeoutError after exactly `timeout` ms, and not once disposed", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const limit = withTimeout(new AbortController().signal, 30);
+    vi.advanceTimersByTime(29);
+    expect(limit.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(limit.signal.reason).toBeInstanceOf(AttemptTimeoutError);
+    expect((limit.signal.reason as Error).message).toBe("attempt timed out after 30 ms");
+    const disposed = withTimeout(new AbortController().signal, 30);
+    disposed.dispose();
+    vi.advanceTimersByTime(100);
+    expect(disposed.signal.aborted).toBe(false);
   });
 });
