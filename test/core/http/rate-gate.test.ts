@@ -210,7 +210,7 @@ describe("the gate, unit by unit", () => {
     g.observe(429, undefined, Date.now(), 60_000);
     expect(events).toEqual([
       ["pause", { status: 429, ms: 3_000, waiting: 0 }],
-      ["rate-lowered", { perSecond: "0.7" }],
+      ["rate-lowered", { perSecond: "0.9" }],
     ]);
   });
 
@@ -223,17 +223,22 @@ describe("the gate, unit by unit", () => {
     expect(g.retryTokens).toBe(1);
   });
 
-  it("the lowered rate never goes below one request per two seconds, nor above the configured maximum", () => {
+  it("a cut keeps 90 % of what passed (at least 1/s), recovers in half a second, then doubles each second up to the maximum", () => {
     clock();
     const g = gate({ maxRequestsPerSecond: 5 });
     expect(g.rate()).toBe(5);
     g.observe(429, undefined, Date.now(), 60_000);
-    expect(g.rate()).toBeCloseTo(0.7);
-    vi.advanceTimersByTime(1);
-    g.observe(429, undefined, Date.now(), 60_000);
-    expect(g.rate()).toBe(0.5);
+    expect(g.rate()).toBeCloseTo(0.9);
+    vi.advanceTimersByTime(250);
+    expect(g.rate()).toBeCloseTo(0.95);
+    vi.advanceTimersByTime(250);
+    expect(g.rate()).toBeCloseTo(1);
+    vi.advanceTimersByTime(1_000);
+    expect(g.rate()).toBeCloseTo(2);
     vi.advanceTimersByTime(3_600_000);
     expect(g.rate()).toBe(5);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo(0.9); // nothing passed lately: 90 % of the floor of 1/s
   });
 
   it("an already aborted signal is refused at once with its reason, and takes no slot", async () => {
