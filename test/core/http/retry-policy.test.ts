@@ -15,7 +15,7 @@ const context = (budget = 500, lines: unknown[][] = []): RetryContext => ({
   gate: new RateGate({ maxConcurrency: 1, maxRequestsPerSecond: Infinity, retryBudget: budget }),
   budgetExhausted: false,
   log: (...line) => void lines.push([line[0], line[1], line[2]()]),
-  what: "GET https://h.test/api/v1/hub/alpha",
+  what: () => "GET https://h.test/api/v1/hub/alpha",
 });
 
 const httpError = (status: number, headers: Record<string, string> = {}) => {
@@ -60,7 +60,7 @@ describe("backoff and jitter", () => {
     expect(jitter(1_000)).toBeCloseTo(999.5);
     vi.spyOn(Math, "random").mockReturnValue(0.5);
     expect(jitter(1_000)).toBe(750);
-    expect(lines.at(-1)).toEqual(["info", "retry", { call: ctx.what, after: "503", waitMs: 750 }]);
+    expect(lines.at(-1)).toEqual(["info", "retry", { call: ctx.what(), after: "503", waitMs: 750 }]);
   });
 });
 
@@ -106,7 +106,7 @@ describe("which failures are retried", () => {
     const ctx = context(RETRY_COST - 1, lines);
     expect(decide(kyRetry(resolveRetry({}), "get", ctx), new TypeError("fetch failed"))).toBe(false);
     expect(ctx.budgetExhausted).toBe(true);
-    expect(lines).toEqual([["warn", "retry-budget-spent", { call: ctx.what, after: "fetch failed" }]]);
+    expect(lines).toEqual([["warn", "retry-budget-spent", { call: ctx.what(), after: "fetch failed" }]]);
   });
 
   it("a budget of exactly one retry pays for it", () => {
@@ -121,7 +121,7 @@ describe("which failures are retried", () => {
     const ctx = context(500, lines);
     const retry = kyRetry(resolveRetry({ maxRetryAfter: 5_000 }), "get", ctx);
     expect(decide(retry, httpError(429, { "retry-after": "6" }))).toBe(false);
-    expect(lines).toEqual([["warn", "retry-after-too-long", { call: ctx.what, retryAfterSeconds: 6 }]]);
+    expect(lines).toEqual([["warn", "retry-after-too-long", { call: ctx.what(), retryAfterSeconds: 6 }]]);
     expect(decide(retry, httpError(429, { "retry-after": "5" }))).toBe(true);
     expect(decide(retry, httpError(503, { "retry-after": "soon" }))).toBe(true);
   });
