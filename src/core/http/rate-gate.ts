@@ -68,6 +68,7 @@ export class RateGate {
     const since = now - this.#decreasedAt;
     // Far below the server's limit (a first estimate made during a start-up burst), doubling finds
     // it in a few seconds; near it, the overshoot is short and costs a few 429s.
+    // Stryker disable next-line EqualityOperator: at exactly RECOVER_MS both branches give a share of 1
     const share = since >= RECOVER_MS ? 2 ** ((since - RECOVER_MS) / DOUBLING_MS) : BETA + ((1 - BETA) * since) / RECOVER_MS;
     return Math.min(max, this.#ceiling * share);
   }
@@ -95,6 +96,7 @@ export class RateGate {
       if (signal) {
         waiter.onAbort = () => {
           const index = this.#queue.indexOf(waiter);
+          // Stryker disable next-line ConditionalExpression: the listener goes when the waiter leaves the queue, so it is always found here
           if (index >= 0) this.#queue.splice(index, 1);
           reject(signal.reason);
           this.#pump();
