@@ -101,6 +101,7 @@ export class RateGate {
           reject(signal.reason);
           this.#pump();
         };
+        // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and the listener goes when the waiter leaves the queue
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
       this.#queue.push(waiter);
