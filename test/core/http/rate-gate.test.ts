@@ -332,3 +332,90 @@ describe("the gate, unit by unit", () => {
     expect(random).not.toHaveBeenCalled();
   });
 });
+
+describe("the gate's pauses and cuts, at their edges", () => {
+  it("a longer Retry-After extends the pause; the same end again is not a new pause", () => {
+    clock();
+    const events: string[] = [];
+    const g = new RateGate({ maxConcurrency: 1, maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: 5 }, (event) => void events.push(event));
+    const now = Date.now();
+    g.observe(429, 1_000, now, 60_000);
+    g.observe(429, 5_000, now, 60_000);
+    expect(g.pausedUntil).toBe(now + 5_000);
+    g.observe(429, 5_000, now, 60_000);
+    expect(events).toEqual(["pause", "pause"]);
+  });
+
+  it("a 429 to a request sent at the very moment of the last cut cuts again", () => {
+    clock();
+    const g = gate();
+    const now = Date.now();
+    g.observe(429, undefined, now, 60_000);
+    expect(g.rate()).toBeCloseTo(0.9);
+    g.observe(429, undefined, now, 60_000);
+    expect(g.rate()).toBeCloseTo(0.81);
+  });
+
+  it("after a cut, the saved-up burst is gone: one request goes at once, the next waits for the lowered rate", async () => {
+    clock();
+    const g = gate({ maxRequestsPerSecond: 100 });
+    await g.acquire(); // fills the bucket: 10 tokens (100 ms of the rate), one taken
+    g.release();
+    for (let i = 0; i < 50; i++) g.observe(200, undefined, Date.now(), 60_000); // 50/s got through
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo(45);
+    const released: number[] = [];
+    const start = Date.now();
+    const waits = [g.acquire(), g.acquire(), g.acquire()].map((p) => p.then(() => (released.push(Date.now() - start), g.release())));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await Promise.all(waits);
+    expect(released[1]).toBeGreaterThanOrEqual(20); // 1/45 s
+  });
+
+  it("once a pause and its jitter are over, the queue is served first come, first served", async () => {
+    clock();
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    const random = vi.spyOn(Math, "random");
+    const order: string[] = [];
+    const a = g.acquire().then(() => (order.push("a"), g.release()));
+    const b = g.acquire().then(() => (order.push("b"), g.release()));
+    random.mockReturnValueOnce(0.9).mockReturnValueOnce(0.1);
+    g.observe(429, 1_000, Date.now(), 60_000);
+    await vi.advanceTimersByTimeAsync(5_000); // the slot is still taken long after the pause
+    g.release();
+    await vi.advanceTimersByTimeAsync(0);
+    await Promise.all([a, b]);
+    expect(order).toEqual(["a", "b"]);
+  });
+
+  it("waiters with the same jitter keep their order", async () => {
+    clock();
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const order: string[] = [];
+    const a = g.acquire().then(() => (order.push("a"), g.release()));
+    const b = g.acquire().then(() => (order.push("b"), g.release()));
+    g.observe(429, 1_000, Date.now(), 60_000);
+    g.release();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await Promise.all([a, b]);
+    expect(order).toEqual(["a", "b"]);
+  });
+
+  it("keeps one timer at most, however often it is woken", async () => {
+    clock();
+    const g = gate();
+    g.observe(429, 5_000, Date.now(), 60_000);
+    const waiting = [g.acquire(), g.acquire()];
+    g.observe(429, 6_000, Date.now(), 60_000);
+    g.observe(200, undefined, Date.now(), 60_000);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(8_000);
+    await Promise.all(waiting);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
