@@ -189,6 +189,7 @@ export class RateGate {
         return;
       }
       const head = this.#queue.splice(index, 1)[0]!;
+      // Stryker disable next-line OptionalChaining: onAbort is only set on a waiter with a signal
       if (head.onAbort) head.signal?.removeEventListener("abort", head.onAbort);
       this.#take(now);
       this.#inFlight++;

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { delay, http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubAbortError, ServerError } from "public-hub-sdk";
@@ -417,5 +418,17 @@ describe("the gate's pauses and cuts, at their edges", () => {
     await vi.advanceTimersByTimeAsync(8_000);
     await Promise.all(waiting);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("abort listeners", () => {
+  it("a waiter's abort listener is gone once it has its turn (a long-lived signal collects none)", async () => {
+    const g = gate();
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      await g.acquire(controller.signal);
+      g.release();
+    }
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });
