@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { delay, http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { HubAbortError } from "public-hub-sdk";
@@ -214,5 +215,15 @@ describe("SharedReads, unit by unit", () => {
     await expect(b).resolves.toBe("answer");
     staying.abort(); // after settling: changes nothing
     await expect(b).resolves.toBe("answer");
+  });
+});
+
+describe("abort listeners of shared reads", () => {
+  it("a caller's listener is gone once its answer came, or it failed", async () => {
+    const shared = new SharedReads<string>();
+    const controller = new AbortController();
+    await shared.share("k", () => Promise.resolve("x"), controller.signal);
+    await shared.share("j", () => Promise.reject(new Error("no")), controller.signal).catch(() => undefined);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { HubValidationError } from "public-hub-sdk";
 import { RefConflictError, type AwardInput, type CampaignProgress } from "public-hub-sdk/server";
@@ -79,6 +80,14 @@ describe("campaign options", () => {
     const seen: Array<number | undefined> = [];
     await awardMany(awards(2), ok, { total: 10, concurrency: 1, onProgress: (p) => seen.push(p.total) }, campaignContext);
     expect(seen).toEqual([10, 10, 2]); // until the input ends, which corrects it
+  });
+});
+
+describe("the campaign's signal", () => {
+  it("leaves no listener on the caller's signal", async () => {
+    const controller = new AbortController();
+    await awardMany(awards(3), ok, { signal: controller.signal }, campaignContext);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });
 
