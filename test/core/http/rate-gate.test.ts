@@ -432,3 +432,20 @@ describe("abort listeners", () => {
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });
+
+describe("the token bucket", () => {
+  it("holds 100 ms of the rate, then refills one token per 1/rate", async () => {
+    clock();
+    const g = gate({ maxRequestsPerSecond: 100 });
+    const released: number[] = [];
+    const start = Date.now();
+    const runs = Array.from({ length: 30 }, () => g.acquire().then(() => (released.push(Date.now() - start), g.release())));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toHaveLength(10); // the bucket, at once
+    await vi.advanceTimersByTimeAsync(50);
+    expect(released).toHaveLength(15); // then one each 10 ms
+    await vi.advanceTimersByTimeAsync(200);
+    await Promise.all(runs);
+    expect(released.at(-1)).toBe(200);
+  });
+});
