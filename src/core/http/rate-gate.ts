@@ -204,6 +204,7 @@ export class RateGate {
     const capacity = Math.max(1, rate / 10);
     this.#tokens = Math.min(capacity, this.#tokens + ((now - this.#refilledAt) * rate) / 1_000);
     this.#refilledAt = now;
+    // Stryker disable next-line EqualityOperator: with exactly one token, the wait below is 0 as well
     return this.#tokens >= 1 ? 0 : ((1 - this.#tokens) * 1_000) / rate;
   }
 

@@ -449,3 +449,29 @@ describe("the token bucket", () => {
     expect(released.at(-1)).toBe(200);
   });
 });
+
+describe("after unlimited sending", () => {
+  it("the first cut lets the next request go at once: no debt was run up while there was no limit", async () => {
+    clock();
+    const g = gate();
+    for (let i = 0; i < 50; i++) {
+      await g.acquire();
+      g.release();
+    }
+    g.observe(429, undefined, Date.now(), 60_000);
+    let sent = false;
+    const next = g.acquire().then(() => (sent = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toBe(true);
+    await next;
+  });
+
+  it("what passed counts with a one-second decay: a cut half a second later keeps 90 % of about 61 %", () => {
+    clock();
+    const g = gate();
+    for (let i = 0; i < 50; i++) g.observe(200, undefined, Date.now(), 60_000);
+    vi.advanceTimersByTime(500);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo(0.9 * 50 * Math.exp(-0.5), 1);
+  });
+});
