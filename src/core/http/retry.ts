@@ -35,6 +35,7 @@ export interface RetryContext {
  * the client at once.
  */
 export function kyRetry(options: Required<RetryOptions>, method: "get" | "post", context: RetryContext): KyRetryOptions {
+  // Stryker disable next-line StringLiteral: ky asks shouldRetry (which sets the reason) before every jitter
   let reason = "";
   const pay = (cost: number, why: string) => {
     reason = why;
@@ -60,7 +61,8 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
       if (error instanceof HTTPError) {
         if (!RETRY_STATUSES.includes(error.response.status)) return false;
         const wait = parseRetryAfter(error.response.headers.get("retry-after"));
-        if (wait !== undefined && wait * 1000 > options.maxRetryAfter) {
+        // No Retry-After: NaN, which is never too long.
+        if (Number(wait) * 1000 > options.maxRetryAfter) {
           context.log("warn", "retry-after-too-long", () => ({ call: context.what(), retryAfterSeconds: wait }));
           return false;
         }

@@ -109,6 +109,13 @@ describe("which failures are retried", () => {
     expect(lines).toEqual([["warn", "retry-budget-spent", { call: ctx.what(), after: "fetch failed" }]]);
   });
 
+  it("a timeout that the budget cannot pay is logged as such", () => {
+    const lines: unknown[][] = [];
+    const ctx = context(TIMEOUT_RETRY_COST - 1, lines);
+    expect(decide(kyRetry(resolveRetry({}), "get", ctx), new AttemptTimeoutError("slow"))).toBe(false);
+    expect(lines).toEqual([["warn", "retry-budget-spent", { call: ctx.what(), after: "timeout" }]]);
+  });
+
   it("a budget of exactly one retry pays for it", () => {
     const ctx = context(RETRY_COST);
     expect(decide(kyRetry(resolveRetry({}), "get", ctx), httpError(503))).toBe(true);
