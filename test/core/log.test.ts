@@ -136,6 +136,14 @@ describe("what the client logs", () => {
     expect(lines).toEqual([["error", '[public-hub] outcome-unknown call="POST https://hub.example.com/api/v1/hub/alpha/bits/earn" error=HubConnectionError']]);
   });
 
+  it("a failure that was not applied (a read, a refused write) logs no outcome-unknown", async () => {
+    const { lines, logger } = capture();
+    mock.failNext(3, { status: 503 });
+    await serverClient(mock.baseUrl, { logger, logLevel: "warn", retry: 0 }).getHub().catch(() => undefined);
+    await serverClient(mock.baseUrl, { logger, logLevel: "warn", secret: "wrong" }).awardPoints({ wallet: "0xabc", amount: 1, ref: "log-refused" }).catch(() => undefined);
+    expect(lines.filter(([level]) => level === "error")).toEqual([]);
+  });
+
   it("with every level on, no line holds the secret, the signing key, a signature or the client id", async () => {
     const { lines, logger } = capture();
     const hub = serverClient(mock.baseUrl, { logLevel: "debug", logger, secret: SECRET });

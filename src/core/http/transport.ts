@@ -105,6 +105,7 @@ export class Transport {
     const timeout = options.timeout ?? this.#config.timeout;
     const retry = options.retry === undefined ? this.#retry : resolveRetry(options.retry);
     const write = options.method !== "GET";
+    // Stryker disable next-line ObjectLiteral: missing fields are as false as false ones
     const delivery = { started: false, sent: false };
     const log = this.#config.log;
     const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false, log, what: () => `${options.method} ${where(options.url)}` };
@@ -112,6 +113,7 @@ export class Transport {
       const response = await this.#ky(options.url, {
         method: options.method,
         headers: this.#headers(options),
+        // Stryker disable next-line LogicalOperator: what is sent is attemptFetch's `body`; ky's Request body is never read
         body: options.body ?? null,
         retry: kyRetry(retry, write ? "post" : "get", context),
         signal: options.signal ?? null,
