@@ -138,7 +138,7 @@ describe("what the client logs", () => {
 
   it("a failure that was not applied (a read, a refused write) logs no outcome-unknown", async () => {
     const { lines, logger } = capture();
-    mock.failNext(3, { status: 503 });
+    mock.failNext(1, { status: 503 });
     await serverClient(mock.baseUrl, { logger, logLevel: "warn", retry: 0 }).getHub().catch(() => undefined);
     await serverClient(mock.baseUrl, { logger, logLevel: "warn", secret: "wrong" }).awardPoints({ wallet: "0xabc", amount: 1, ref: "log-refused" }).catch(() => undefined);
     expect(lines.filter(([level]) => level === "error")).toEqual([]);
