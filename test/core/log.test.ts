@@ -96,6 +96,12 @@ describe("log lines", () => {
     expect(lines).toEqual(written.map((at) => [at, `[public-hub] ${at}`]));
   });
 
+  it("quotes any value whose text holds whitespace, as JSON", () => {
+    const { lines, logger } = capture();
+    createLog("debug", logger)("debug", "e", () => ({ list: ["a b"] }));
+    expect(lines).toEqual([["debug", '[public-hub] e list=["a b"]']]);
+  });
+
   it("writes to console by default", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     createLog("warn")("warn", "to-console", () => ({}));
