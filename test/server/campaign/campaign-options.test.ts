@@ -60,7 +60,7 @@ describe("campaign options", () => {
 
   it("progress counts each kind, with the total when known and a rate", async () => {
     const seen: CampaignProgress[] = [];
-    const input = [...awards(2), awards(1)[0]!, { ...awards(1)[0]!, amount: 9 }];
+    const input: AwardInput[] = [...awards(2), awards(1)[0]!, { wallet: "0x0", amount: 9, ref: "o-0" }];
     const summary = await awardMany(input, ok, { concurrency: 1, onProgress: (p) => seen.push(p) }, campaignContext);
     expect(summary).toEqual({ total: 4, applied: 2, skipped: 1, failed: [expect.objectContaining({ index: 3 })], dryRun: false });
     expect(summary.failed[0]!.error).toBeInstanceOf(RefConflictError);
