@@ -49,9 +49,18 @@ describe("reads", () => {
     const mock = mockWith();
     for (const path of ["", "/"]) {
       const body = (await (await get(mock, path, {})).json()) as { baseUrl: string; endpoints: unknown[] };
-      expect(body).toMatchObject({ name: "Public Hub API", version: "v1", baseUrl: mock.baseUrl });
-      expect(body.endpoints).toContainEqual({ method: "POST", path: "/hub/{slug}/bits/earn", auth: "key+signature" });
-      expect(body.endpoints).toHaveLength(5);
+      expect(body).toEqual({
+        name: "Public Hub API",
+        version: "v1",
+        baseUrl: mock.baseUrl,
+        endpoints: [
+          { method: "GET", path: "/hub/{slug}", auth: "key" },
+          { method: "GET", path: "/hub/{slug}/leaderboard", auth: "key", query: ["limit"] },
+          { method: "GET", path: "/hub/{slug}/holder/{wallet}", auth: "key" },
+          { method: "GET", path: "/hub/{slug}/stake-status", auth: "key", query: ["wallet"] },
+          { method: "POST", path: "/hub/{slug}/bits/earn", auth: "key+signature" },
+        ],
+      });
     }
   });
 
@@ -152,16 +161,14 @@ describe("reads", () => {
 
 describe("keys and hubs", () => {
   it.each([
-    ["no key", {}, 401, "missing_api_key", "/hub/alpha"],
-    ["an unknown key", { "x-api-key": "pk_nope" }, 401, "invalid_api_key", "/hub/alpha"],
-    ["an unknown hub", KEY, 404, "hub_not_found", "/hub/gamma"],
-    ["a key of another hub", KEY, 403, "forbidden", "/hub/beta"],
-    ["an unknown endpoint", KEY, 404, "not_found", "/hubs"],
-  ])("%s: %i %s", async (_name, headers, status, code, path) => {
+    ["no key", {}, 401, "missing_api_key", "/hub/alpha", "The x-api-key header is required."],
+    ["an unknown key", { "x-api-key": "pk_nope" }, 401, "invalid_api_key", "/hub/alpha", "Unknown API key."],
+    ["an unknown hub", KEY, 404, "hub_not_found", "/hub/gamma", 'No hub "gamma".'],
+    ["a key of another hub", KEY, 403, "forbidden", "/hub/beta", "This API key is scoped to another hub."],
+    ["an unknown endpoint", KEY, 404, "not_found", "/hubs", "No such endpoint."],
+  ])("%s: %i %s", async (_name, headers, status, code, path, message) => {
     const mock = mockWith();
-    const answer = (await errorOf(await get(mock, path, headers))) as { status: number; body: { error: { code: string } } };
-    expect(answer.status).toBe(status);
-    expect(answer.body.error.code).toBe(code);
+    expect(await errorOf(await get(mock, path, headers))).toEqual({ status, body: { error: { code, message } } });
   });
 });
 
@@ -179,6 +186,16 @@ describe("signed awards", () => {
     const answer = (await errorOf(await post(mock, body, headers))) as { status: number; body: { error: { code: string } } };
     expect(answer).toMatchObject({ status: 400, body: { error: { code } } });
     expect(mock.ledger).toHaveLength(0);
+  });
+
+  it("says why, for each refusal of a signature", async () => {
+    const mock = mockWith();
+    const messageOf = async (headers: Record<string, string | undefined>) => ((await (await post(mock, body, headers)).json()) as { error: { message: string } }).error.message;
+    expect(await messageOf({ "x-api-timestamp": "soon" })).toBe("x-api-timestamp must be Unix seconds.");
+    expect(await messageOf({ "x-api-signature": undefined })).toBe("x-api-signature is required.");
+    expect(await messageOf({ "x-api-signature": "00" })).toBe("The signature does not match.");
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_800_000_000_000 });
+    expect(await messageOf({ "x-api-timestamp": "1799999000" })).toBe("Timestamp 1799999000 is not within 300 s of server time 1800000000.");
   });
 
   it.each([
