@@ -2,7 +2,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHubMock, demoHubs, type HubMockOptions } from "public-hub-sdk/mock";
 import { rawSign } from "../helpers/raw-sign";
-import { errorResponse } from "../../src/mock/responses";
+import { errorResponse, proxyPage } from "../../src/mock/responses";
 
 // Several mocks with different settings, each on its own base URL, in one MSW server.
 const mocks: ReturnType<typeof createHubMock>[] = [];
@@ -258,6 +258,12 @@ describe("signed awards", () => {
     expect(mock.ledger).toHaveLength(1);
   });
 
+  it("a proxy's page is nginx's, titled by its status", () => {
+    expect(proxyPage(502)).toBe(
+      "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n",
+    );
+  });
+
   it("a lost answer can be a proxy's page", async () => {
     const mock = mockWith();
     mock.loseNextWrites(1, 504);
@@ -338,6 +344,8 @@ describe("faults and headers", () => {
     const first = await fetch(`${mock.baseUrl}/hub/alpha`, { headers: KEY, redirect: "manual" });
     expect(first.status).toBe(307);
     expect(first.headers.get("location")).toBe("https://elsewhere.test/x");
+    expect(first.headers.get("content-type")).toBe("text/plain");
+    expect(await first.text()).toBe("");
     expect((await fetch(`${mock.baseUrl}/hub/alpha`, { headers: KEY, redirect: "manual" })).status).toBe(301);
   });
 
