@@ -172,6 +172,12 @@ describe("validation before sending", () => {
     expect(() => client(overrides)).toThrow(HubValidationError);
   });
 
+  it("new HubServerClient(undefined) or (null) is a validation error, not a TypeError", () => {
+    for (const options of [undefined, null]) {
+      expect(() => new HubServerClient(options as never)).toThrow(HubValidationError);
+    }
+  });
+
   it("a missing secret says that secret or signingKey is needed and hints at the environment", () => {
     expect(() => client({ secret: undefined })).toThrow(
       "Invalid client options: secret: give `secret` or `signingKey` (is the environment variable that holds it set?)",
