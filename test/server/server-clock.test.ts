@@ -30,7 +30,7 @@ describe("ServerClock", () => {
     vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.000Z") });
     const clock = new ServerClock();
     clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:03 GMT" }));
-    clock.observe(new Headers(headers));
+    expect(clock.observe(new Headers(headers))).toBe(false);
     expect(clock.offsetMs).toBe(3_500);
   });
 });

@@ -65,6 +65,7 @@ describe("the signing input checks", () => {
     ["a character after the key", `${key}x`],
     ["63 characters", key.slice(1)],
     ["a non-string key", 42],
+    ["a key in an array", ["a".repeat(64)]],
   ])("refuses a signing key with %s", async (_name, signingKey) => {
     const error = await node.signRequest({ ...base, signingKey } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HubValidationError);
@@ -101,7 +102,7 @@ describe("the signing input checks", () => {
   });
 
   it("deriveSigningKey refuses an empty or missing secret", async () => {
-    await expect(node.deriveSigningKey("")).rejects.toBeInstanceOf(HubValidationError);
+    await expect(node.deriveSigningKey("")).rejects.toThrow("Invalid secret: secret: secret must not be empty");
     await expect(node.deriveSigningKey(undefined as never)).rejects.toMatchObject({ issues: [{ path: ["secret"], code: "invalid_type" }] });
   });
 
@@ -109,7 +110,7 @@ describe("the signing input checks", () => {
     const signingKey = await node.deriveSigningKey("fast-path");
     const valid = { ...base, signingKey };
     await node.signRequest(valid); // now cached
-    for (const broken of [{ timestamp: 1700000000 }, { timestamp: "x1" }, { method: 7 }, { path: ["/x"] }, { path: "x" }, { body: null }]) {
+    for (const broken of [{ timestamp: 1700000000 }, { timestamp: "x1" }, { method: 7 }, { method: " " }, { path: ["/x"] }, { path: "x" }, { path: "x/" }, { body: null }]) {
       await expect(node.signRequest({ ...valid, ...broken } as never)).rejects.toBeInstanceOf(HubValidationError);
     }
   });
@@ -160,6 +161,15 @@ describe("the prepared-signer cache", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await signRequest(input(keyOf(3)))).toBe("0000:1.POST./x.{}");
     expect(prepared).toEqual([keyOf(3), keyOf(3)]);
+  });
+
+  it("concurrent signatures with one secret prepare its key once", async () => {
+    const { backend, prepared } = countingBackend();
+    const slowHash = { ...backend, sha256Hex: async (text: string) => backend.sha256Hex(text) };
+    const { signRequest } = createSigning(slowHash);
+    const input = { secret: "together", timestamp: "1", method: "POST", path: "/x", body: "" };
+    await Promise.all([signRequest(input), signRequest(input), signRequest(input)]);
+    expect(prepared).toHaveLength(1);
   });
 
   it("from a secret, signs with the derived key and never caches the secret", async () => {
