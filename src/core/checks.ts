@@ -3,8 +3,7 @@ import { HubValidationError, type ValidationIssue } from "./errors/hub-validatio
 /**
  * Input checks of the browser entry. Every input there is a single string or number, so these are
  * plain predicates rather than zod: zod/mini's parser alone would take the browser bundle over its
- * 11 KB budget (measured: 12.2 KB with it, see docs/build-notes.md). Awards, an object union, are
- * checked with zod/mini in the server entry.
+ * 11 KB budget (measured: 12.2 KB with it, see docs/build-notes.md).
  */
 
 /** A check gives the problem with a value, or nothing when the value is fine. */
@@ -20,15 +19,14 @@ const string =
     return refine?.(value);
   };
 
-const number =
-  (what: string, options: { integer?: boolean; min: number; inclusive: boolean }): Check =>
+/** An integer greater than `min` (the only kind of number the checks here need). */
+const integerAbove =
+  (what: string, min: number): Check =>
   (value) => {
-    if (typeof value !== "number" || !Number.isFinite(value)) return problem("invalid_type", `${what} must be a finite number`);
-    if (options.integer && !Number.isInteger(value)) return problem("invalid_type", `${what} must be an integer`);
-    if (options.inclusive ? value < options.min : value <= options.min) {
-      return problem("too_small", `${what} must be ${options.inclusive ? "at least" : "greater than"} ${options.min}`);
-    }
-    return undefined;
+    // Number.isFinite is false for anything but a finite number: it does not coerce.
+    if (!Number.isFinite(value)) return problem("invalid_type", `${what} must be a finite number`);
+    if (!Number.isInteger(value)) return problem("invalid_type", `${what} must be an integer`);
+    return (value as number) > min ? undefined : problem("too_small", `${what} must be greater than ${min}`);
   };
 
 /** A path segment value: non-empty, and not `.`/`..`, which URL parsers collapse even encoded. */
@@ -44,7 +42,7 @@ export const satisfies =
 export const isSlug = /* @__PURE__ */ segment("hub slug");
 export const isWallet = /* @__PURE__ */ segment("wallet");
 export const isNonEmpty = (what: string) => string(what);
-export const isLimit = /* @__PURE__ */ number("limit", { integer: true, min: 0, inclusive: false });
+export const isLimit = /* @__PURE__ */ integerAbove("limit", 0);
 
 /** The problems of `value` (none or one), at `path`. */
 export function issuesOf(check: Check, value: unknown, path: PropertyKey[] = []): ValidationIssue[] {

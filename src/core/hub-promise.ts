@@ -44,6 +44,7 @@ export class HubPromise<T> extends Promise<T> {
    * hub.getHub().then((config) => config.name); // a plain Promise<string | undefined>
    * ```
    */
+  // Stryker disable next-line BlockStatement: a species of undefined means the default, Promise, as well
   static override get [Symbol.species]() {
     return Promise;
   }

@@ -52,7 +52,7 @@ function fromEnvironment(): LogLevel | undefined {
     const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.PUBLIC_HUB_LOG;
     return LEVELS.find((level) => level === value);
   } catch {
-    return undefined; // Deno without --allow-env, or a locked-down sandbox
+    // Deno without --allow-env, or a locked-down sandbox: no level from the environment.
   }
 }
 
@@ -63,7 +63,7 @@ export function createLog(logLevel: LogLevel | undefined, logger: Logger = conso
     if (LEVELS.indexOf(level) > max) return;
     let line = `[public-hub] ${event}`;
     for (const [key, value] of Object.entries(fields())) {
-      if (value !== undefined) line += ` ${key}=${typeof value === "string" && /[\s"=]/.test(value) ? JSON.stringify(value) : value}`;
+      if (value !== undefined) line += ` ${key}=${/[\s"=]/.test(String(value)) ? JSON.stringify(value) : value}`;
     }
     logger[level](line);
   };

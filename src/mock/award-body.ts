@@ -19,7 +19,8 @@ export function readAwardBody(json: unknown): AwardBody | string {
   const hasKind = body.kind !== undefined;
   if (hasAmount && hasKind) problems.push("send either amount or kind, not both");
   if (!hasAmount && !hasKind) problems.push("amount or kind is required");
-  if (hasAmount && !(typeof body.amount === "number" && Number.isFinite(body.amount) && body.amount > 0)) {
+  // Number.isFinite is false for anything but a finite number: it does not coerce.
+  if (hasAmount && !(Number.isFinite(body.amount) && (body.amount as number) > 0)) {
     problems.push("amount must be a finite number greater than 0");
   }
   if (hasKind && !nonEmpty(body.kind)) problems.push("kind must be a non-empty string");

@@ -15,6 +15,7 @@ export async function storedKeyOf(secret: string): Promise<string> {
 function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^(?:[0-9a-f]{2})+$/.test(hex)) return undefined; // the spec says lowercase hex
   const bytes = new Uint8Array(hex.length / 2);
+  // Stryker disable next-line EqualityOperator: a typed array ignores a write past its end
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return bytes;
 }
@@ -29,6 +30,7 @@ export async function verifySignature(input: {
 }): Promise<boolean> {
   const signature = hexToBytes(input.signature);
   if (!signature) return false;
+  // Stryker disable next-line BooleanLiteral: whether the key could be exported changes nothing here
   const key = await crypto.subtle.importKey("raw", encoder.encode(input.storedKey), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
   const message = [input.timestamp, input.method.toUpperCase(), input.path, input.body].join(".");
   return crypto.subtle.verify("HMAC", key, signature, encoder.encode(message));

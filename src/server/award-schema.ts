@@ -65,8 +65,9 @@ const nonEmpty = (value: unknown, field: string, what = field): Issue | undefine
 };
 
 const amountIssue = (amount: unknown): Issue | undefined => {
-  if (typeof amount !== "number" || !Number.isFinite(amount)) return { path: ["amount"], code: "invalid_type", message: "amount must be a finite number" };
-  return amount > 0 ? undefined : { path: ["amount"], code: "too_small", message: "amount must be greater than 0" };
+  // Number.isFinite is false for anything but a finite number: it does not coerce.
+  if (!Number.isFinite(amount)) return { path: ["amount"], code: "invalid_type", message: "amount must be a finite number" };
+  return (amount as number) > 0 ? undefined : { path: ["amount"], code: "too_small", message: "amount must be greater than 0" };
 };
 
 /**

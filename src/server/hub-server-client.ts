@@ -120,7 +120,7 @@ export class HubServerClientBase extends HubClient {
         try {
           return await send();
         } catch (error) {
-          if (!this.#refusedForSkew(error, signed?.timestamp ?? "")) throw error;
+          if (!this.#refusedForSkew(error, signed?.timestamp)) throw error;
           this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
           return await send(); // once, now signed in server time
         }
@@ -181,11 +181,11 @@ export class HubServerClientBase extends HubClient {
   }
 
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */
-  #refusedForSkew(error: unknown, signedAt: string): boolean {
+  #refusedForSkew(error: unknown, signedAt: string | undefined): boolean {
     if (!(error instanceof HubApiError) || !REFUSAL_STATUSES.has(error.status)) return false;
     if (error.headers.age !== undefined) return false; // a cached copy's Date tells nothing
-    const serverMs = Date.parse(error.headers.date ?? "");
-    if (Number.isNaN(serverMs) || signedAt === "") return false;
-    return Math.abs(serverMs / 1000 - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
+    // No Date, an unreadable one, or nothing signed: NaN, which is never outside the window.
+    const serverSeconds = Date.parse(String(error.headers.date)) / 1000;
+    return Math.abs(serverSeconds - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
   }
 }

@@ -23,4 +23,4 @@ const NEVER_SENT = new Set([
 ]);
 
 /** Whether a network failure may have happened after the request was (partly) sent. */
-export const mayHaveBeenSent = (error: unknown): boolean => !NEVER_SENT.has(systemErrorCode(error) ?? "");
+export const mayHaveBeenSent = (error: unknown): boolean => !NEVER_SENT.has(String(systemErrorCode(error)));

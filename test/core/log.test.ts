@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLog, type Logger } from "../../src/core/log";
+import { createLog, where, type Logger } from "../../src/core/log";
+import { HubClient, HubConnectionError } from "public-hub-sdk";
 import { useHubMock } from "../helpers/mock-server";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
 
@@ -47,6 +48,25 @@ describe("log levels", () => {
     expect(lines.map(([, line]) => line)).toEqual(["[public-hub] from-env"]);
   });
 
+  it('an environment that cannot be read (Deno without --allow-env) means the default, "warn"', () => {
+    const env = Object.getOwnPropertyDescriptor(process, "env")!;
+    Object.defineProperty(process, "env", {
+      configurable: true,
+      get() {
+        throw new Error("Requires env access");
+      },
+    });
+    try {
+      const { lines, logger } = capture();
+      const log = createLog(undefined, logger);
+      log("info", "no", () => ({}));
+      log("warn", "yes", () => ({}));
+      expect(lines.map(([, line]) => line)).toEqual(["[public-hub] yes"]);
+    } finally {
+      Object.defineProperty(process, "env", env);
+    }
+  });
+
   it('an unknown PUBLIC_HUB_LOG value is ignored: the default is "warn"', () => {
     vi.stubEnv("PUBLIC_HUB_LOG", "verbose");
     const { lines, logger } = capture();
@@ -54,6 +74,43 @@ describe("log levels", () => {
     log("info", "no", () => ({}));
     log("warn", "yes", () => ({}));
     expect(lines.map(([, line]) => line)).toEqual(["[public-hub] yes"]);
+  });
+});
+
+describe("log lines", () => {
+  it("quotes string values holding whitespace, quotes or =, and writes others bare", () => {
+    const { lines, logger } = capture();
+    createLog("debug", logger)("debug", "e", () => ({ plain: "GET", tab: "a\tb", eq: "a=b", quote: 'say"', n: 0, ok: false, none: null }));
+    expect(lines).toEqual([["debug", '[public-hub] e plain=GET tab="a\\tb" eq="a=b" quote="say\\"" n=0 ok=false none=null']]);
+  });
+
+  it.each([
+    ["error", ["error"]],
+    ["warn", ["error", "warn"]],
+    ["info", ["error", "warn", "info"]],
+    ["debug", ["error", "warn", "info", "debug"]],
+  ] as const)("level %s writes %j, each to its own method", (level, written) => {
+    const { lines, logger } = capture();
+    const log = createLog(level, logger);
+    for (const at of ["error", "warn", "info", "debug"] as const) log(at, at, () => ({}));
+    expect(lines).toEqual(written.map((at) => [at, `[public-hub] ${at}`]));
+  });
+
+  it("quotes any value whose text holds whitespace, as JSON", () => {
+    const { lines, logger } = capture();
+    createLog("debug", logger)("debug", "e", () => ({ list: ["a b"] }));
+    expect(lines).toEqual([["debug", '[public-hub] e list=["a b"]']]);
+  });
+
+  it("writes to console by default", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    createLog("warn")("warn", "to-console", () => ({}));
+    expect(warn).toHaveBeenCalledWith("[public-hub] to-console");
+  });
+
+  it("where() shows origin and path, never the query or fragment", () => {
+    expect(where("https://h.test:8443/api/v1/hub/alpha/stake-status?wallet=0xabc#x")).toBe("https://h.test:8443/api/v1/hub/alpha/stake-status");
+    expect(where(new URL("http://h.test/"))).toBe("http://h.test/");
   });
 });
 
@@ -96,6 +153,14 @@ describe("what the client logs", () => {
     expect(lines).toEqual([["info", '[public-hub] outcome-unknown call="POST https://hub.example.com/api/v1/hub/alpha/bits/earn" error=HubAbortError']]);
   });
 
+  it("a failure that was not applied (a read, a refused write) logs no outcome-unknown", async () => {
+    const { lines, logger } = capture();
+    mock.failNext(1, { status: 503 });
+    await serverClient(mock.baseUrl, { logger, logLevel: "warn", retry: 0 }).getHub().catch(() => undefined);
+    await serverClient(mock.baseUrl, { logger, logLevel: "warn", secret: "wrong" }).awardPoints({ wallet: "0xabc", amount: 1, ref: "log-refused" }).catch(() => undefined);
+    expect(lines.filter(([level]) => level === "error")).toEqual([]);
+  });
+
   it("with every level on, no line holds the secret, the signing key, a signature or the client id", async () => {
     const { lines, logger } = capture();
     const hub = serverClient(mock.baseUrl, { logLevel: "debug", logger, secret: SECRET });
@@ -107,5 +172,24 @@ describe("what the client logs", () => {
     const text = lines.map(([, line]) => line).join("\n");
     expect(lines.length).toBeGreaterThan(5);
     for (const secret of [SECRET, SIGNING_KEY, "wrong-secret", "pk_alpha_demo", ...signatures]) expect(text).not.toContain(secret);
+  });
+});
+
+describe("attempts that fail", () => {
+  it("a failed attempt is logged with its error and no status, and the call still fails with the SDK's error", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_800_000_000_000 });
+    const { lines, logger } = capture();
+    const hub = new HubClient({
+      baseUrl: "https://h.test/api/v1",
+      clientId: "pk",
+      hub: "alpha",
+      retry: 0,
+      logLevel: "debug",
+      logger,
+      fetch: () => Promise.reject(new TypeError("fetch failed")),
+    });
+    await expect(hub.getHub()).rejects.toBeInstanceOf(HubConnectionError);
+    const attempt = lines.find(([, line]) => line.startsWith("[public-hub] attempt "));
+    expect(attempt?.[1]).toBe('[public-hub] attempt method=GET url=https://h.test/api/v1/hub/alpha attempt=1 ms=0 error="fetch failed"');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeBaseUrl, resolvePath } from "../../src/core/url";
+import { HubValidationError } from "public-hub-sdk";
 import { useHubMock } from "../helpers/mock-server";
 
 const ODD_SLUG = "a/b ?#ü";
@@ -40,5 +41,29 @@ describe("encoded requests reach the mock as one segment", () => {
   it("stake-status: the wallet is an encoded query value", async () => {
     await client({ clientId: "pk_odd", hub: ODD_SLUG }).getStakeStatus("w&x=1#?");
     expect(new URL(mock.requests[0]!.url).searchParams.get("wallet")).toBe("w&x=1#?");
+  });
+});
+
+describe("normalizeBaseUrl", () => {
+  it.each([
+    [undefined, 'is required: the API base address, e.g. "https://hub.example.com/api/v1"'],
+    ["  ", 'is required: the API base address, e.g. "https://hub.example.com/api/v1"'],
+    ["hub.example.com", '"hub.example.com" is not an absolute URL'],
+    ["ws://h.test", '"ws://h.test" must use http or https'],
+    ["https://h.test/api/v1#top", '"https://h.test/api/v1#top" must not carry a query or fragment'],
+    ["https://user:pw@h.test/api/v1", '"h.test" must not carry credentials'],
+    ["https://user@h.test/api/v1", '"h.test" must not carry credentials'],
+    ["https://:pw@h.test/api/v1", '"h.test" must not carry credentials'],
+  ])("%j: %s", (baseUrl, message) => {
+    expect(() => normalizeBaseUrl(baseUrl)).toThrow(new HubValidationError("client options", [{ path: ["baseUrl"], code: "invalid_url", message }]));
+    try {
+      normalizeBaseUrl(baseUrl);
+    } catch (error) {
+      expect((error as HubValidationError).issues).toEqual([{ path: ["baseUrl"], code: "invalid_url", message }]);
+    }
+  });
+
+  it("trims, keeps http, and drops every trailing slash", () => {
+    expect(normalizeBaseUrl("  http://h.test:8080/mount///  ").href).toBe("http://h.test:8080/mount");
   });
 });

@@ -27,3 +27,27 @@ describe("the mock's signature check", () => {
     }
   });
 });
+
+describe("the mock's reading of a signature", () => {
+  const vector = vectors[0]!;
+
+  it.each([
+    ["an odd number of hex digits", (s: string) => s.slice(1)],
+    ["a character before it", (s: string) => `x${s}`],
+    ["a character after it", (s: string) => `${s}x`],
+    ["nothing", () => ""],
+  ])("refuses %s", async (_name, change) => {
+    const storedKey = await storedKeyOf(vector.secret);
+    expect(await verifySignature({ storedKey, ...vector, signature: change(vector.signature) })).toBe(false);
+  });
+
+  it("signs the method in upper case, whatever the request said", async () => {
+    const storedKey = await storedKeyOf(vector.secret);
+    expect(await verifySignature({ storedKey, ...vector, method: vector.method.toLowerCase() })).toBe(true);
+  });
+
+  it("stores the lowercase hex sha256 of the secret", async () => {
+    expect(await storedKeyOf("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(await storedKeyOf("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  });
+});

@@ -34,6 +34,9 @@ describe("the browser build of the server entry", () => {
     expect(() => new browserStub.HubServerClient({ ...options, dangerouslyAllowBrowser: true })).toThrow(BrowserNotAllowedError);
     await expect(browserStub.signRequest(signInput)).rejects.toBeInstanceOf(BrowserNotAllowedError);
     await expect(browserStub.deriveSigningKey("s")).rejects.toBeInstanceOf(BrowserNotAllowedError);
+    // An instance cannot exist, but a bundler may still keep the method: it refuses as well.
+    expect(() => browserStub.HubServerClient.prototype.awardPoints.call(undefined, undefined as never)).toThrow(BrowserNotAllowedError);
+    expect(browserStub.signerImplementation).toBe("none");
   });
 });
 

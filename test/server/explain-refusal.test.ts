@@ -5,6 +5,7 @@ import { createHubMock } from "public-hub-sdk/mock";
 import { signingPayload } from "public-hub-sdk/server";
 import { useHubMock } from "../helpers/mock-server";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
+import { explainRefusal } from "../../src/server/explain-refusal";
 
 const { mock, server } = useHubMock();
 const award = { wallet: "0xabc", amount: 3, reason: "diag", ref: "diag-1" };
@@ -58,5 +59,20 @@ describe("a refused signed write says what was signed", () => {
     expect(signingPayload({ timestamp: "1700000000", method: "post", path: "/api/v1/hub/alpha/bits/earn", body: '{"a":1}' })).toBe(
       '1700000000.POST./api/v1/hub/alpha/bits/earn.{"a":1}',
     );
+  });
+});
+
+describe("explainRefusal", () => {
+  it("adds the signed facts to the message and sets signing, enumerable", () => {
+    const error = new UnauthorizedError({ status: 401, code: "invalid_signature", message: "401 Unauthorized", body: {}, headers: {} });
+    const signing = { timestamp: "1800000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", bodySha256: "0123456789abcdef".repeat(4), clockOffsetMs: -1_250 };
+    explainRefusal(error, signing);
+    expect(error.message).toBe(
+      "401 Unauthorized — the signed write was refused. Usual causes: the secret does not belong to this clientId;" +
+        " a proxy rewrote the path or the body (signed: POST /api/v1/hub/alpha/bits/earn, body sha256 0123456789ab…);" +
+        " the clock (timestamp 1800000000, offset to the server -1.3 s). See error.signing.",
+    );
+    expect(error.signing).toBe(signing);
+    expect(Object.keys(error)).toContain("signing");
   });
 });

@@ -1,9 +1,11 @@
 import { inspect } from "node:util";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BadRequestError, ForbiddenError, HubValidationError, NotFoundError, UnauthorizedError } from "public-hub-sdk";
+import { BadRequestError, ForbiddenError, HubAbortError, HubValidationError, NotFoundError, UnauthorizedError } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
 import { createHubMock } from "public-hub-sdk/mock";
+import * as edge from "../../src/server/edge";
+import * as node from "../../src/server/node";
 import { useHubMock } from "../helpers/mock-server";
 import { rawSign } from "../helpers/raw-sign";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
@@ -170,6 +172,12 @@ describe("validation before sending", () => {
     expect(() => client(overrides)).toThrow(HubValidationError);
   });
 
+  it("new HubServerClient(undefined) or (null) is a validation error, not a TypeError", () => {
+    for (const options of [undefined, null]) {
+      expect(() => new HubServerClient(options as never)).toThrow(HubValidationError);
+    }
+  });
+
   it("a missing secret says that secret or signingKey is needed and hints at the environment", () => {
     expect(() => client({ secret: undefined })).toThrow(
       "Invalid client options: secret: give `secret` or `signingKey` (is the environment variable that holds it set?)",
@@ -205,6 +213,46 @@ describe("clock skew", () => {
     server.use(...other.handlers);
     await expect(client().awardPoints(award)).resolves.toMatchObject({ awarded: 10 });
     expect(other.ledger).toHaveLength(1);
+  });
+
+  /** One refusal whose Date is `seconds` away from the timestamp the write was signed with. */
+  const refuseOnceAt = (seconds: number, status = 401, headers: Record<string, string> = {}) =>
+    server.use(
+      http.post(
+        `${mock.baseUrl}/hub/alpha/bits/earn`,
+        ({ request }) => {
+          const signedAt = Number(request.headers.get("x-api-timestamp"));
+          const date = new Date((signedAt + seconds) * 1000).toUTCString();
+          return HttpResponse.json({ error: { code: "timestamp_out_of_window", message: "late" } }, { status, headers: { date, ...headers } });
+        },
+        { once: true },
+      ),
+    );
+
+  it.each([299, -299])("a refusal whose Date is %i s from the signed time is retried once, in server time", async (seconds) => {
+    refuseOnceAt(seconds);
+    await expect(client().awardPoints(award)).resolves.toMatchObject({ awarded: 10 });
+    expect(mock.ledger).toHaveLength(1);
+  });
+
+  it.each([298, -298, 0])("a refusal whose Date is only %i s off is the server's answer (2 s margin for whole seconds)", async (seconds) => {
+    refuseOnceAt(seconds);
+    await expect(client().awardPoints(award)).rejects.toMatchObject({ status: 401, code: "timestamp_out_of_window" });
+    expect(mock.ledger).toHaveLength(0);
+  });
+
+  it("a skewed Date on a 404 or a 500 is no reason to re-sign", async () => {
+    refuseOnceAt(3_600, 404);
+    await expect(client().awardPoints(award)).rejects.toBeInstanceOf(NotFoundError);
+    refuseOnceAt(3_600, 501);
+    await expect(client().awardPoints(award)).rejects.toMatchObject({ status: 501 });
+    expect(mock.ledger).toHaveLength(0);
+  });
+
+  it("a cached refusal (Age) tells nothing about the clock", async () => {
+    refuseOnceAt(3_600, 401, { age: "0" });
+    await expect(client().awardPoints(award)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(mock.ledger).toHaveLength(0);
   });
 
   it("a 401 that is not about time is not retried", async () => {
@@ -250,15 +298,18 @@ describe("the secret never leaves", () => {
   });
 
   it("errors from awards show neither", async () => {
-    for (const overrides of [{}, { clientId: "pk_beta_demo" }, { signingKey: SIGNING_KEY, secret: undefined, clientId: "nope" }]) {
-      const error = await client(overrides).awardPoints(award, { retry: 0 }).catch((e: unknown) => e);
-      mock.failNext(1, { status: 500 });
-      const error500 = await client(overrides).awardPoints({ ...award, ref: "x" }, { retry: 0 }).catch((e: unknown) => e);
-      for (const e of [error, error500].filter(Boolean)) {
-        const shown = [inspect(e, { showHidden: true, depth: 10 }), JSON.stringify(e), String(e)].join("\n");
-        expect(shown).not.toContain(SECRET);
-        expect(shown).not.toContain(SIGNING_KEY);
-      }
+    const errors: unknown[] = [];
+    for (const overrides of [{ secret: "wrong" }, { clientId: "pk_beta_demo" }, { signingKey: SIGNING_KEY, secret: undefined, clientId: "nope" }]) {
+      errors.push(await client(overrides).awardPoints(award, { retry: 0 }).catch((e: unknown) => e));
+    }
+    mock.failNext(1, { status: 500 });
+    errors.push(await client().awardPoints({ ...award, ref: "x" }, { retry: 0 }).catch((e: unknown) => e));
+    errors.push(await client().awardPoints({ ...award, amount: -1 }).catch((e: unknown) => e));
+    expect(errors.map((e) => (e as Error).name)).toEqual(["UnauthorizedError", "ForbiddenError", "UnauthorizedError", "ServerError", "HubValidationError"]);
+    for (const e of errors) {
+      const shown = [inspect(e, { showHidden: true, depth: 10 }), JSON.stringify(e), String(e)].join("\n");
+      expect(shown).not.toContain(SECRET);
+      expect(shown).not.toContain(SIGNING_KEY);
     }
   });
 
@@ -266,5 +317,34 @@ describe("the secret never leaves", () => {
     const hub = new HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET });
     await expect(hub.getLeaderboard({ limit: 1 })).resolves.toMatchObject({ limit: 1 });
     await expect(hub.getHolder(WALLET)).resolves.toMatchObject({ wallet: WALLET });
+  });
+});
+
+describe("each build's client", () => {
+  it.each([
+    ["node:crypto", node],
+    ["webcrypto", edge],
+  ] as const)("the %s build awards with a signature the mock accepts", async (name, build) => {
+    expect(build.signerImplementation).toBe(name);
+    const hub = new build.HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, logLevel: "off" });
+    await expect(hub.awardPoints({ ...award, ref: `build-${name}` })).resolves.toMatchObject({ awarded: 10 });
+    expect(mock.ledger).toHaveLength(1);
+  });
+});
+
+describe("failures before anything is signed or sent", () => {
+  it("an award aborted before it starts is a HubAbortError, nothing sent", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client().awardPoints(award, { signal: controller.signal })).rejects.toBeInstanceOf(HubAbortError);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("a refusal with an unreadable Date is the server's answer", async () => {
+    server.use(
+      http.post(`${mock.baseUrl}/hub/alpha/bits/earn`, () => HttpResponse.json({ code: "nope" }, { status: 401, headers: { date: "not a date" } }), { once: true }),
+    );
+    await expect(client().awardPoints(award)).rejects.toMatchObject({ status: 401, code: "nope" });
+    expect(mock.ledger).toHaveLength(0);
   });
 });

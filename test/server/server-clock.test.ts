@@ -30,7 +30,7 @@ describe("ServerClock", () => {
     vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.000Z") });
     const clock = new ServerClock();
     clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:03 GMT" }));
-    clock.observe(new Headers(headers));
+    expect(clock.observe(new Headers(headers))).toBe(false);
     expect(clock.offsetMs).toBe(3_500);
   });
 });
@@ -56,5 +56,24 @@ describe("the clock is learnt only from fresh answers", () => {
     await hub.awardPoints(award);
     expect(hub.clockOffsetMs).toBe(0);
     expect(noDate.ledger).toHaveLength(1);
+  });
+});
+
+describe("ServerClock corrections", () => {
+  it("says whether the offset moved by more than a second", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.000Z") });
+    const clock = new ServerClock();
+    expect(clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:00 GMT" }))).toBe(false); // 500 ms
+    expect(clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:01 GMT" }))).toBe(false); // exactly 1 s more
+    expect(clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:03 GMT" }))).toBe(true);
+    expect(clock.observe(new Headers({ date: "Mon, 23 Nov 2026 09:59:50 GMT" }))).toBe(true);
+    expect(clock.offsetMs).toBe(-9_500);
+  });
+
+  it("starts at no offset and stamps whole Unix seconds, rounded down", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.999Z") });
+    const clock = new ServerClock();
+    expect(clock.offsetMs).toBe(0);
+    expect(clock.timestamp()).toBe(String(Date.parse("2026-11-23T10:00:00Z") / 1000));
   });
 });

@@ -3,6 +3,8 @@ import * as edge from "../../src/server/edge";
 import * as node from "../../src/server/node";
 import { HubValidationError } from "public-hub-sdk";
 import { vectors } from "../helpers/vectors";
+import { createHash } from "node:crypto";
+import { createSigning } from "../../src/server/signing";
 
 const implementations = [
   ["node:crypto", node],
@@ -51,5 +53,131 @@ describe.each(implementations)("%s signer", (_name, signing) => {
     const error = (await signing.signRequest({ secret: "TOP-SECRET-VALUE", timestamp: "nope", method: "POST", path: "/x", body: "" }).catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(HubValidationError);
     expect(JSON.stringify(error) + String(error) + error.message).not.toContain("TOP-SECRET-VALUE");
+  });
+});
+
+describe("the signing input checks", () => {
+  const key = "a".repeat(64);
+  const base = { timestamp: "1", method: "POST", path: "/x", body: "" };
+
+  it.each([
+    ["a character before the key", `x${key}`],
+    ["a character after the key", `${key}x`],
+    ["63 characters", key.slice(1)],
+    ["a non-string key", 42],
+    ["a key in an array", ["a".repeat(64)]],
+  ])("refuses a signing key with %s", async (_name, signingKey) => {
+    const error = await node.signRequest({ ...base, signingKey } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect((error as HubValidationError).issues).toEqual([
+      { path: ["signingKey"], code: "invalid_format", message: "signingKey must be 64 lowercase hex characters (sha256 of the secret)" },
+    ]);
+  });
+
+  it.each([
+    ["a timestamp with letters around digits", { timestamp: "x1700000000x" }, "timestamp", "invalid_format"],
+    ["a numeric timestamp", { timestamp: 1700000000 }, "timestamp", "invalid_format"],
+    ["a blank method", { method: "  " }, "method", "too_small"],
+    ["a numeric method", { method: 1 }, "method", "invalid_type"],
+    ["a path object", { path: { startsWith: () => true } }, "path", "invalid_format"],
+    ["a body object", { body: {} }, "body", "invalid_type"],
+  ])("names %s exactly", async (_name, broken, field, code) => {
+    const error = await node.signRequest({ secret: "s", ...base, ...broken } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect((error as HubValidationError).issues).toEqual([expect.objectContaining({ path: [field], code })]);
+  });
+
+  it("names every problem at once", async () => {
+    const error = (await node.signRequest({ secret: "", timestamp: "t", method: "", path: "x", body: 1 } as never).catch((e: unknown) => e)) as HubValidationError;
+    expect(error.issues.map((issue) => issue.path[0])).toEqual(["secret", "timestamp", "method", "path", "body"]);
+    expect(error.message).toMatch(/^Invalid signing input: secret: /);
+  });
+
+  it("signRequest(undefined) and (null) are validation errors, not TypeErrors", async () => {
+    for (const input of [undefined, null]) {
+      const error = await node.signRequest(input as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HubValidationError);
+      expect((error as HubValidationError).issues[0]).toMatchObject({ path: ["secret"], code: "invalid_type" });
+    }
+  });
+
+  it("deriveSigningKey refuses an empty or missing secret", async () => {
+    await expect(node.deriveSigningKey("")).rejects.toThrow("Invalid secret: secret: secret must not be empty");
+    await expect(node.deriveSigningKey(undefined as never)).rejects.toMatchObject({ issues: [{ path: ["secret"], code: "invalid_type" }] });
+  });
+
+  it("a cached key's fast path refuses what the full check refuses", async () => {
+    const signingKey = await node.deriveSigningKey("fast-path");
+    const valid = { ...base, signingKey };
+    await node.signRequest(valid); // now cached
+    for (const broken of [{ timestamp: 1700000000 }, { timestamp: "x1" }, { method: 7 }, { method: " " }, { path: ["/x"] }, { path: "x" }, { path: "x/" }, { body: null }]) {
+      await expect(node.signRequest({ ...valid, ...broken } as never)).rejects.toBeInstanceOf(HubValidationError);
+    }
+  });
+});
+
+describe("the prepared-signer cache", () => {
+  /** A backend that counts preparations; `failFirst` makes the first preparation of each key fail. */
+  const countingBackend = (failFirst = false) => {
+    const prepared: string[] = [];
+    const backend = {
+      sha256Hex: (text: string) => createHash("sha256").update(text).digest("hex"),
+      signerFor: (key: string) => {
+        prepared.push(key);
+        if (failFirst && prepared.filter((k) => k === key).length === 1) return Promise.reject(new Error("key import failed"));
+        return Promise.resolve((payload: string) => `${key.slice(0, 4)}:${payload}`);
+      },
+    };
+    return { backend, prepared };
+  };
+  const keyOf = (i: number) => i.toString(16).padStart(64, "0");
+  const input = (signingKey: string) => ({ signingKey, timestamp: "1", method: "post", path: "/x", body: "{}" });
+
+  it("prepares a key once and signs the exact payload with it", async () => {
+    const { backend, prepared } = countingBackend();
+    const { signRequest } = createSigning(backend);
+    expect(await signRequest(input(keyOf(1)))).toBe("0000:1.POST./x.{}");
+    expect(await signRequest(input(keyOf(1)))).toBe("0000:1.POST./x.{}");
+    expect(prepared).toEqual([keyOf(1)]);
+  });
+
+  it("keeps the 16 most recent keys: the 17th evicts the oldest, and only it", async () => {
+    const { backend, prepared } = countingBackend();
+    const { signRequest } = createSigning(backend);
+    for (let i = 1; i <= 17; i++) await signRequest(input(keyOf(i)));
+    expect(prepared).toHaveLength(17);
+    await signRequest(input(keyOf(17)));
+    await signRequest(input(keyOf(2)));
+    expect(prepared).toHaveLength(17); // 2 and 17 are still there
+    await signRequest(input(keyOf(1)));
+    expect(prepared).toHaveLength(18); // 1 was evicted
+    expect(prepared.at(-1)).toBe(keyOf(1));
+  });
+
+  it("a failed preparation is not kept: the next call prepares the key again and signs", async () => {
+    const { backend, prepared } = countingBackend(true);
+    const { signRequest } = createSigning(backend);
+    await expect(signRequest(input(keyOf(3)))).rejects.toThrow("key import failed");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await signRequest(input(keyOf(3)))).toBe("0000:1.POST./x.{}");
+    expect(prepared).toEqual([keyOf(3), keyOf(3)]);
+  });
+
+  it("concurrent signatures with one secret prepare its key once", async () => {
+    const { backend, prepared } = countingBackend();
+    const slowHash = { ...backend, sha256Hex: async (text: string) => backend.sha256Hex(text) };
+    const { signRequest } = createSigning(slowHash);
+    const input = { secret: "together", timestamp: "1", method: "POST", path: "/x", body: "" };
+    await Promise.all([signRequest(input), signRequest(input), signRequest(input)]);
+    expect(prepared).toHaveLength(1);
+  });
+
+  it("from a secret, signs with the derived key and never caches the secret", async () => {
+    const { backend, prepared } = countingBackend();
+    const { signRequest, deriveSigningKey } = createSigning(backend);
+    const derived = await deriveSigningKey("s3cret");
+    expect(derived).toBe(createHash("sha256").update("s3cret").digest("hex"));
+    await signRequest({ secret: "s3cret", timestamp: "1", method: "POST", path: "/x", body: "" });
+    expect(prepared).toEqual([derived]);
   });
 });

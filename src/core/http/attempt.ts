@@ -116,12 +116,15 @@ const retryAfterMs = (headers: Headers) => {
   return seconds === undefined ? undefined : seconds * 1000;
 };
 
-/** A signal that aborts with the parent or after `timeout` ms; `dispose` clears the timer. */
-function withTimeout(parent: AbortSignal | undefined, timeout: number | false) {
+/** A signal that aborts with the parent or after `timeout` ms; `dispose` clears the timer. Exported for its tests. */
+export function withTimeout(parent: AbortSignal | undefined, timeout: number | false) {
   const controller = new AbortController();
   const follow = () => controller.abort(parent!.reason);
   if (parent?.aborted) follow();
-  else parent?.addEventListener("abort", follow, { once: true });
+  else {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and dispose removes the listener
+    parent?.addEventListener("abort", follow, { once: true });
+  }
   const timer =
     timeout === false ? undefined : setTimeout(() => controller.abort(new AttemptTimeoutError(`attempt timed out after ${timeout} ms`)), timeout);
   return {

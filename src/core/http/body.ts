@@ -26,9 +26,8 @@ export function keptBody(text: string): string {
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string };
 
-/** JSON when the text is JSON (whatever the content-type says), otherwise the raw text. */
+/** JSON when the text is JSON (whatever the content-type says), otherwise the raw text (blank text too). */
 export function parseJson(text: string): ParsedBody {
-  if (text.trim() === "") return { ok: false, text };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {

@@ -16,11 +16,8 @@ const firstString = (...values: unknown[]): string | undefined =>
 
 /** The object that describes the error: the body itself or its `error` / first `errors` entry. */
 function describingObjects(body: Json): Json[] {
-  const objects: Json[] = [];
-  if (isObject(body.error)) objects.push(body.error);
-  if (Array.isArray(body.errors) && isObject(body.errors[0])) objects.push(body.errors[0]);
-  objects.push(body);
-  return objects;
+  const firstOfErrors: unknown = Array.isArray(body.errors) ? body.errors[0] : undefined;
+  return [body.error, firstOfErrors, body].filter(isObject);
 }
 
 export function extractErrorFields(body: unknown): { code?: string | undefined; message?: string | undefined } {
@@ -28,12 +25,12 @@ export function extractErrorFields(body: unknown): { code?: string | undefined; 
   const objects = describingObjects(body);
   const message = firstString(
     ...objects.flatMap((o) => [o.message, o.detail, o.error_description, o.title]),
-    typeof body.error === "string" ? body.error : undefined,
+    body.error, // `{ error: "text" }` (firstString takes strings only)
   );
   const code = firstString(
     ...objects.flatMap((o) => [o.code, o.error_code, o.type]),
     // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message.
-    typeof body.error === "string" && /^[\w.-]+$/.test(body.error) ? body.error : undefined,
+    /^[\w.-]+$/.test(String(body.error)) ? body.error : undefined,
   );
   const numericCode = objects.map((o) => o.code).find((c) => typeof c === "number");
   return { code: code ?? (numericCode === undefined ? undefined : String(numericCode)), message };

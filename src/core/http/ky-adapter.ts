@@ -49,7 +49,8 @@ export async function toHubError(error: unknown, context: FailureContext): Promi
   }
   if (error instanceof HTTPError) return fromResponse(error.response, error.request.url, note, mayHaveBeenApplied);
   if (error instanceof AttemptTimeoutError) {
-    const timeout = new HubTimeoutError(context.timeout === false ? 0 : context.timeout, { origin: context.origin, ...applied });
+    // Only an attempt with a timeout times out: `timeout` is a number here.
+    const timeout = new HubTimeoutError(Number(context.timeout), { origin: context.origin, ...applied });
     timeout.message += note;
     return timeout;
   }
@@ -59,7 +60,8 @@ export async function toHubError(error: unknown, context: FailureContext): Promi
 }
 
 async function fromResponse(response: Response, requestUrl: string, note: string, mayHaveBeenApplied: boolean) {
-  if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+  // Only answers outside 2xx come here: below 400, that is a redirect (opaque in browsers: status 0).
+  if (response.type === "opaqueredirect" || response.status < 400) {
     return redirectError(response, requestUrl, "the SDK follows no redirect here");
   }
   const text = await readText(response);

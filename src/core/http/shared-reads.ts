@@ -53,6 +53,7 @@ export class SharedReads<R> {
           if (this.#entries.get(key) === shared) this.#entries.delete(key);
         }
       };
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and the listener is removed when done
       signal?.addEventListener("abort", onAbort, { once: true });
       shared.promise.then(
         (value) => (leave(), resolve(value)),

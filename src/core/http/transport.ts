@@ -110,6 +110,7 @@ export class Transport {
     const timeout = options.timeout ?? this.#config.timeout;
     const retry = options.retry === undefined ? this.#retry : resolveRetry(options.retry);
     const write = options.method !== "GET";
+    // Stryker disable next-line ObjectLiteral: missing fields are as false as false ones
     const delivery = { started: false, sent: false };
     const log = this.#config.log;
     const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false, log, what: () => `${options.method} ${where(options.url)}` };

@@ -31,6 +31,7 @@ export async function awardMany(
   const counter = new CampaignCounter(options.total ?? knownSize(awards), options.onProgress, stop);
   const source = pullFrom(awards);
   const onAbort = () => controller.abort(options.signal?.reason);
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and the listener is removed when done
   options.signal?.addEventListener("abort", onAbort, { once: true });
 
   const recordings = new Set<Promise<void>>();

@@ -103,7 +103,7 @@ export class FileJournal implements CampaignJournal {
     this.#pending.push(`${JSON.stringify({ ref: entry.ref, hash: entry.hash, status: "applied" })}\n`);
     return new Promise((resolve, reject) => {
       this.#waiters.push({ resolve, reject });
-      this.#flushing ??= this.#flush().finally(() => (this.#flushing = undefined));
+      this.#flushing ??= this.#flush();
     });
   }
 
@@ -115,15 +115,21 @@ export class FileJournal implements CampaignJournal {
   }
 
   async #flush(): Promise<void> {
-    while (this.#pending.length > 0) {
-      const [lines, waiters] = [this.#pending, this.#waiters];
-      [this.#pending, this.#waiters] = [[], []];
-      try {
-        await this.#write(lines.join(""));
-        for (const waiter of waiters) waiter.resolve();
-      } catch (error) {
-        for (const waiter of waiters) waiter.reject(error);
+    try {
+      while (this.#pending.length > 0) {
+        const [lines, waiters] = [this.#pending, this.#waiters];
+        [this.#pending, this.#waiters] = [[], []];
+        try {
+          await this.#write(lines.join(""));
+          for (const waiter of waiters) waiter.resolve();
+        } catch (error) {
+          for (const waiter of waiters) waiter.reject(error);
+        }
       }
+    } finally {
+      // Cleared in the same step that ends the loop: a record() made as soon as its predecessor
+      // resolved must start a new flush, not join this one (which would never write it).
+      this.#flushing = undefined;
     }
   }
 

@@ -12,6 +12,7 @@ describe("odd 2xx bodies are typed errors with status and excerpt", () => {
     ["HTML page", () => HttpResponse.html("<html><body>Welcome to nginx!</body></html>"), "invalid-json", "<html><body>Welcome to nginx!</body></html>"],
     ["empty body", () => new HttpResponse(null, { status: 200 }), "empty-body", ""],
     ["204 no content", () => new HttpResponse(null, { status: 204 }), "empty-body", ""],
+    ["whitespace only", () => HttpResponse.text(" \r\n\t ", { headers: { "content-type": "application/json" } }), "empty-body", ""],
     ["truncated JSON", () => HttpResponse.text('{"slug":"al', { headers: { "content-type": "application/json" } }), "invalid-json", '{"slug":"al'],
     ["a JSON array for an object", () => HttpResponse.json([1, 2]), "unexpected-shape", "[1,2]"],
     ["a JSON string", () => HttpResponse.json("ok"), "unexpected-shape", '"ok"'],

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { delay, http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubAbortError, ServerError } from "public-hub-sdk";
@@ -114,13 +115,14 @@ describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
   });
 
   it("end to end: a throttling server without Retry-After gets a lower rate from the client", async () => {
+    clock(); // the rate climbs back with time: a frozen clock keeps the check exact
     const hub = client();
     expect(hub.rateLimitStatus.requestsPerSecond).toBe(Number.POSITIVE_INFINITY);
     mock.failNext(1, { status: 429, body: "slow down", contentType: "text/plain" });
-    await expect(hub.getHub()).resolves.toMatchObject({ slug: "alpha" });
-    // Nothing let through yet: 95 % of the floor of 1/s, recovering towards 1/s as time passes.
-    expect(hub.rateLimitStatus.requestsPerSecond).toBeGreaterThanOrEqual(0.95);
-    expect(hub.rateLimitStatus.requestsPerSecond).toBeLessThanOrEqual(1);
+    const pending = hub.getHub();
+    await vi.advanceTimersByTimeAsync(2); // the 1 ms backoff with its jitter
+    await expect(pending).resolves.toMatchObject({ slug: "alpha" });
+    expect(hub.rateLimitStatus.requestsPerSecond).toBeCloseTo(0.95); // nothing let through yet: 95 % of the floor of 1/s
     expect(hub.rateLimitStatus).toMatchObject({ pausedUntil: 0, inFlight: 0, queued: 0 });
   });
 });
@@ -190,5 +192,303 @@ describe("module scope", () => {
     new fresh.RateGate({ maxConcurrency: 1, maxRequestsPerSecond: 1, retryBudget: 1 });
     expect(timers).not.toHaveBeenCalled();
     expect(random).not.toHaveBeenCalled();
+  });
+});
+
+describe("the gate, unit by unit", () => {
+  it("a 503 with Retry-After pauses like a 429; without it, or another status, changes nothing", () => {
+    clock();
+    const now = Date.now();
+    const g = gate();
+    g.observe(503, undefined, now, 60_000);
+    g.observe(500, 5_000, now, 60_000);
+    g.observe(404, undefined, now, 60_000);
+    expect(g.pausedUntil).toBe(0);
+    expect(g.rate()).toBe(Number.POSITIVE_INFINITY);
+    g.observe(503, 2_000, now, 60_000);
+    expect(g.pausedUntil).toBe(now + 2_000);
+  });
+
+  it("a Retry-After of exactly the caller's limit pauses; a shorter later one does not shorten the pause", () => {
+    clock();
+    const now = Date.now();
+    const g = gate();
+    g.observe(429, 5_000, now, 5_000);
+    expect(g.pausedUntil).toBe(now + 5_000);
+    g.observe(429, 1_000, now, 5_000);
+    expect(g.pausedUntil).toBe(now + 5_000);
+  });
+
+  it("logs each pause and each rate cut with its fields", () => {
+    clock();
+    const events: Array<[string, Record<string, unknown>]> = [];
+    const g = new RateGate({ maxConcurrency: 1, maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: 5 }, (event, fields) => void events.push([event, fields()]));
+    g.observe(429, 3_000, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(events).toEqual([
+      ["pause", { status: 429, ms: 3_000, waiting: 0 }],
+      ["rate-lowered", { perSecond: "0.9" }],
+    ]);
+  });
+
+  it("only 2xx answers give a retry token back", () => {
+    const g = gate({ retryBudget: 10 });
+    g.spendRetry(10);
+    for (const status of [101, 199, 300, 304, 400]) g.observe(status, undefined, 0, 60_000);
+    expect(g.retryTokens).toBe(0);
+    g.observe(299, undefined, 0, 60_000);
+    expect(g.retryTokens).toBe(1);
+  });
+
+  it("a cut keeps 95 % of what passed (at least 1/s), recovers in a quarter second, then doubles each half second up to the maximum", () => {
+    clock();
+    const g = gate({ maxRequestsPerSecond: 5 });
+    expect(g.rate()).toBe(5);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo(0.95, 5);
+    vi.advanceTimersByTime(125);
+    expect(g.rate()).toBeCloseTo(0.975, 5);
+    vi.advanceTimersByTime(125);
+    expect(g.rate()).toBeCloseTo(1, 5);
+    vi.advanceTimersByTime(500);
+    expect(g.rate()).toBeCloseTo(2, 5);
+    vi.advanceTimersByTime(3_600_000);
+    expect(g.rate()).toBe(5);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo(0.95, 5); // nothing passed lately: 95 % of the floor of 1/s
+  });
+
+  it("an already aborted signal is refused at once with its reason, and takes no slot", async () => {
+    const g = gate({ maxConcurrency: 1 });
+    const controller = new AbortController();
+    controller.abort(new Error("gone"));
+    await expect(g.acquire(controller.signal)).rejects.toThrow("gone");
+    expect(g.load).toEqual({ inFlight: 0, queued: 0 });
+  });
+
+  it("counts attempts in flight and queued; release never goes below zero", async () => {
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    const queued = g.acquire();
+    expect(g.load).toEqual({ inFlight: 1, queued: 1 });
+    g.release();
+    await queued;
+    expect(g.load).toEqual({ inFlight: 1, queued: 0 });
+    g.release();
+    g.release();
+    expect(g.load).toEqual({ inFlight: 0, queued: 0 });
+    await g.acquire();
+    expect(g.load).toEqual({ inFlight: 1, queued: 0 });
+  });
+
+  it("a waiter aborted in the queue leaves it, and the next one moves up", async () => {
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    const controller = new AbortController();
+    const aborted = g.acquire(controller.signal);
+    const next = g.acquire();
+    controller.abort(new Error("left"));
+    await expect(aborted).rejects.toThrow("left");
+    expect(g.load.queued).toBe(1);
+    g.release();
+    await next;
+    expect(g.load).toEqual({ inFlight: 1, queued: 0 });
+  });
+
+  it("during a pause, the jitter spread is a tenth of the wait plus 50 ms, at most a second", async () => {
+    clock();
+    vi.spyOn(Math, "random").mockReturnValue(0.999);
+    const g = gate();
+    g.observe(429, 2_000, Date.now(), 60_000);
+    const start = Date.now();
+    let at = -1;
+    const waiting = g.acquire().then(() => (at = Date.now() - start));
+    await vi.advanceTimersByTimeAsync(2_000 + 249);
+    expect(at).toBe(-1);
+    await vi.advanceTimersByTimeAsync(2);
+    await waiting;
+    expect(at).toBe(2_250);
+
+    const long = gate();
+    long.observe(429, 30_000, Date.now(), 60_000);
+    const longStart = Date.now();
+    let longAt = -1;
+    const longWait = long.acquire().then(() => (longAt = Date.now() - longStart));
+    await vi.advanceTimersByTimeAsync(31_000);
+    await longWait;
+    expect(longAt).toBe(30_999);
+  });
+
+  it("a pause re-spreads the waiters already queued, and the one whose jitter ends first goes first", async () => {
+    clock();
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    const order: string[] = [];
+    const first = g.acquire().then(() => (order.push("first"), g.release()));
+    const second = g.acquire().then(() => (order.push("second"), g.release()));
+    const random = vi.spyOn(Math, "random");
+    random.mockReturnValueOnce(0.9).mockReturnValueOnce(0.1);
+    g.observe(429, 1_000, Date.now(), 60_000);
+    g.release();
+    await vi.advanceTimersByTimeAsync(1_200);
+    await Promise.all([first, second]);
+    expect(order).toEqual(["second", "first"]);
+  });
+
+  it("after a pause, requests go at once again, with no jitter", async () => {
+    clock();
+    const g = gate();
+    g.observe(429, 1_000, Date.now(), 60_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const random = vi.spyOn(Math, "random");
+    let done = false;
+    const immediate = g.acquire().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    await immediate;
+    expect(done).toBe(true);
+    expect(random).not.toHaveBeenCalled();
+  });
+});
+
+describe("the gate's pauses and cuts, at their edges", () => {
+  it("a longer Retry-After extends the pause; the same end again is not a new pause", () => {
+    clock();
+    const events: string[] = [];
+    const g = new RateGate({ maxConcurrency: 1, maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: 5 }, (event) => void events.push(event));
+    const now = Date.now();
+    g.observe(429, 1_000, now, 60_000);
+    g.observe(429, 5_000, now, 60_000);
+    expect(g.pausedUntil).toBe(now + 5_000);
+    g.observe(429, 5_000, now, 60_000);
+    expect(events).toEqual(["pause", "pause"]);
+  });
+
+  it("a 429 to a request sent at the very moment of the last cut cuts again", () => {
+    clock();
+    const g = gate();
+    const now = Date.now();
+    g.observe(429, undefined, now, 60_000);
+    expect(g.rate()).toBeCloseTo(0.95, 5);
+    g.observe(429, undefined, now, 60_000);
+    expect(g.rate()).toBeCloseTo(0.9025, 5);
+  });
+
+  it("after a cut, the saved-up burst is gone: one request goes at once, the next waits for the lowered rate", async () => {
+    clock();
+    const g = gate({ maxRequestsPerSecond: 100 });
+    await g.acquire(); // fills the bucket: 10 tokens (100 ms of the rate), one taken
+    g.release();
+    // 10 answers at one instant: 10 ÷ (1 − e^−0.25) ≈ 45 per second once the short history is corrected for.
+    for (let i = 0; i < 10; i++) g.observe(200, undefined, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo((0.95 * 10) / (1 - Math.exp(-0.25)), 5);
+    const released: number[] = [];
+    const start = Date.now();
+    const waits = [g.acquire(), g.acquire(), g.acquire()].map((p) => p.then(() => (released.push(Date.now() - start), g.release())));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await Promise.all(waits);
+    expect(released[1]).toBeGreaterThanOrEqual(23); // 1/43 s
+  });
+
+  it("once a pause and its jitter are over, the queue is served first come, first served", async () => {
+    clock();
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    const random = vi.spyOn(Math, "random");
+    const order: string[] = [];
+    const a = g.acquire().then(() => (order.push("a"), g.release()));
+    const b = g.acquire().then(() => (order.push("b"), g.release()));
+    random.mockReturnValueOnce(0.9).mockReturnValueOnce(0.1);
+    g.observe(429, 1_000, Date.now(), 60_000);
+    await vi.advanceTimersByTimeAsync(5_000); // the slot is still taken long after the pause
+    g.release();
+    await vi.advanceTimersByTimeAsync(0);
+    await Promise.all([a, b]);
+    expect(order).toEqual(["a", "b"]);
+  });
+
+  it("waiters with the same jitter keep their order", async () => {
+    clock();
+    const g = gate({ maxConcurrency: 1 });
+    await g.acquire();
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const order: string[] = [];
+    const a = g.acquire().then(() => (order.push("a"), g.release()));
+    const b = g.acquire().then(() => (order.push("b"), g.release()));
+    g.observe(429, 1_000, Date.now(), 60_000);
+    g.release();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await Promise.all([a, b]);
+    expect(order).toEqual(["a", "b"]);
+  });
+
+  it("keeps one timer at most, however often it is woken", async () => {
+    clock();
+    const g = gate();
+    g.observe(429, 5_000, Date.now(), 60_000);
+    const waiting = [g.acquire(), g.acquire()];
+    g.observe(429, 6_000, Date.now(), 60_000);
+    g.observe(200, undefined, Date.now(), 60_000);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(8_000);
+    await Promise.all(waiting);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("abort listeners", () => {
+  it("a waiter's abort listener is gone once it has its turn (a long-lived signal collects none)", async () => {
+    const g = gate();
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      await g.acquire(controller.signal);
+      g.release();
+    }
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+});
+
+describe("the token bucket", () => {
+  it("holds 100 ms of the rate, then refills one token per 1/rate", async () => {
+    clock();
+    const g = gate({ maxRequestsPerSecond: 100 });
+    const released: number[] = [];
+    const start = Date.now();
+    const runs = Array.from({ length: 30 }, () => g.acquire().then(() => (released.push(Date.now() - start), g.release())));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toHaveLength(10); // the bucket, at once
+    await vi.advanceTimersByTimeAsync(50);
+    expect(released).toHaveLength(15); // then one each 10 ms
+    await vi.advanceTimersByTimeAsync(200);
+    await Promise.all(runs);
+    expect(released.at(-1)).toBe(200);
+  });
+});
+
+describe("after unlimited sending", () => {
+  it("the first cut lets the next request go at once: no debt was run up while there was no limit", async () => {
+    clock();
+    const g = gate();
+    for (let i = 0; i < 50; i++) {
+      await g.acquire();
+      g.release();
+    }
+    g.observe(429, undefined, Date.now(), 60_000);
+    let sent = false;
+    const next = g.acquire().then(() => (sent = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toBe(true);
+    await next;
+  });
+
+  it("what passed counts with a one-second decay: a cut half a second later keeps 95 % of e^-0.5 of it, corrected for half a second of history", () => {
+    clock();
+    const g = gate();
+    for (let i = 0; i < 50; i++) g.observe(200, undefined, Date.now(), 60_000);
+    vi.advanceTimersByTime(500);
+    g.observe(429, undefined, Date.now(), 60_000);
+    expect(g.rate()).toBeCloseTo((0.95 * 50 * Math.exp(-0.5)) / (1 - Math.exp(-0.5)), 5);
   });
 });

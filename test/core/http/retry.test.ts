@@ -213,3 +213,18 @@ describe("429s are the gate's signal, not failures", () => {
     expect(third! - second!).toBeLessThanOrEqual(2_000);
   });
 });
+
+describe("a fetch that rejects an abort with its own error", () => {
+  it("an attempt's timeout is still a HubTimeoutError, not a connection error", async () => {
+    fakeTimers();
+    // Like fetch polyfills that reject with a fresh AbortError instead of the signal's reason.
+    const fetch = (_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+    const hub = client({ fetch: fetch as typeof globalThis.fetch, timeout: 50, retry: 0 });
+    const pending = hub.getHub().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(60);
+    const error = await pending;
+    expect(error).toBeInstanceOf(HubTimeoutError);
+    expect((error as HubTimeoutError).timeout).toBe(50);
+  });
+});

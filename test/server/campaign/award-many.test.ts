@@ -4,7 +4,8 @@ import { RefConflictError, type AwardInput, type CampaignProgress, type JournalE
 import { awardMany } from "../../../src/server/campaign/award-many";
 import { campaignContext } from "../../../src/server/campaign/campaign-context";
 import { useHubMock } from "../../helpers/mock-server";
-import { serverClient } from "../../helpers/server-client";
+import { SECRET, serverClient } from "../../helpers/server-client";
+import * as edge from "../../../src/server/edge";
 
 const { mock } = useHubMock();
 const client = () => serverClient(mock.baseUrl);
@@ -193,6 +194,16 @@ describe("awardMany", () => {
   it("refuses bad options before reading anything", async () => {
     await expect(client().awardMany(awards(1), { concurrency: 0 })).rejects.toBeInstanceOf(HubValidationError);
     await expect(awardMany(awards(1), async () => undefined, { journal: "./x.journal" }, campaignContext)).rejects.toThrow(/Node build/);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("needs no options", async () => {
+    await expect(client().awardMany(awards(3, "no-options"))).resolves.toEqual({ total: 3, applied: 3, skipped: 0, failed: [], dryRun: false });
+  });
+
+  it("a journal path is for the Node build; the edge build refuses it and sends nothing", async () => {
+    const hub = new edge.HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, logLevel: "off" });
+    await expect(hub.awardMany(awards(1), { journal: "./edge.journal" })).rejects.toThrow(/Node build/);
     expect(mock.requests).toHaveLength(0);
   });
 });

@@ -78,3 +78,94 @@ describe("FileJournal", () => {
     await expect(loadAll(await FileJournal.open(beta, { hub: "alpha" }))).rejects.toThrow(/written for hub "beta"/);
   });
 });
+
+describe("FileJournal, line by line", () => {
+  const header = (hub: string | null, version = 1) => `${JSON.stringify({ journal: "public-hub-sdk/campaign-journal", version, hub })}\n`;
+  const line = (value: object) => `${JSON.stringify(value)}\n`;
+  const failure = async (path: string, options = {}) => (await loadAll(await FileJournal.open(path, options)).catch((e: unknown) => e)) as Error;
+
+  it("names the file and the line, with a plain Error by default", async () => {
+    const path = freshPath();
+    writeFileSync(path, header("alpha") + line({ ref: "a", hash: "h", status: "applied" }) + line({ ref: "b", hash: "h", status: "pending" }));
+    const error = await failure(path);
+    expect(error.constructor).toBe(Error);
+    expect(error.message).toBe("Invalid campaign journal: line 3 is not a journal entry");
+  });
+
+  it("with the campaign's errors, the issue's path is the file and the line", async () => {
+    const path = freshPath();
+    writeFileSync(path, header("alpha") + line({ ref: 1, hash: "h", status: "applied" }));
+    const error = (await failure(path, { invalid: campaignContext.invalid })) as HubValidationError;
+    expect(error.issues).toEqual([{ path: [path, 2], code: "custom", message: "line 2 is not a journal entry" }]);
+  });
+
+  it.each([
+    ["another version", header("alpha", 2)],
+    ["another kind", line({ journal: "other", version: 1, hub: "alpha" })],
+    ["not JSON", "wallet,amount\n"],
+  ])("refuses a header of %s", async (_name, first) => {
+    const path = freshPath();
+    writeFileSync(path, first);
+    expect((await failure(path)).message).toBe('Invalid campaign journal: line 1 is not a campaign journal (no "public-hub-sdk/campaign-journal" header)');
+  });
+
+  it.each([
+    ["a hash that is not a string", { ref: "a", hash: 1, status: "applied" }],
+    ["no status", { ref: "a", hash: "h" }],
+    ["a line that is not JSON", null],
+  ])("refuses an entry with %s", async (_name, value) => {
+    const path = freshPath();
+    writeFileSync(path, header(null) + (value === null ? "{oops\n" : line(value)));
+    expect((await failure(path)).message).toBe("Invalid campaign journal: line 2 is not a journal entry");
+  });
+
+  it("a journal without a hub, or opened without one, fits any hub; one of the same hub fits", async () => {
+    const anyHub = freshPath();
+    writeFileSync(anyHub, header(null) + line({ ref: "a", hash: "h", status: "applied" }));
+    expect(await loadAll(await FileJournal.open(anyHub, { hub: "alpha" }))).toEqual([{ ref: "a", hash: "h", status: "applied" }]);
+    const alpha = freshPath();
+    writeFileSync(alpha, header("alpha"));
+    expect(await loadAll(await FileJournal.open(alpha))).toEqual([]);
+    expect(await loadAll(await FileJournal.open(alpha, { hub: "alpha" }))).toEqual([]);
+    expect((await failure(alpha, { hub: "beta" })).message).toBe('Invalid campaign journal: line 1 was written for hub "alpha", not "beta"');
+  });
+
+  it("keeps only ref, hash and status of an entry", async () => {
+    const path = freshPath();
+    writeFileSync(path, header(null) + line({ ref: "a", hash: "h", status: "applied", extra: 1 }));
+    expect(await loadAll(await FileJournal.open(path))).toEqual([{ ref: "a", hash: "h", status: "applied" }]);
+  });
+
+  it("record() without load() first repairs a torn last line, then appends", async () => {
+    const path = freshPath();
+    writeFileSync(path, header("alpha") + line({ ref: "a", hash: "h", status: "applied" }) + '{"ref":"torn"');
+    const journal = await FileJournal.open(path, { hub: "alpha", durable: false });
+    await journal.record(entry("b"));
+    await journal.close();
+    expect(readFileSync(path, "utf8")).toBe(header("alpha") + line({ ref: "a", hash: "h", status: "applied" }) + line({ ref: "b", hash: "abc", status: "applied" }));
+  });
+
+  it.each([true, false])("records one after the other (durable: %s): each record() made after the last resolved is written", async (durable) => {
+    const path = freshPath();
+    const journal = await FileJournal.open(path, { durable });
+    await loadAll(journal);
+    for (const ref of ["s1", "s2", "s3"]) await journal.record(entry(ref));
+    await journal.close();
+    expect((await loadAll(await FileJournal.open(path))).map((e) => e.ref)).toEqual(["s1", "s2", "s3"]);
+  });
+
+  it("a new journal written without durability has the same content", async () => {
+    const path = freshPath();
+    const journal = await FileJournal.open(path, { durable: false });
+    await loadAll(journal);
+    await journal.record(entry("x"));
+    await journal.record(entry("y"));
+    await journal.close();
+    expect(readFileSync(path, "utf8")).toBe(header(null) + line({ ref: "x", hash: "abc", status: "applied" }) + line({ ref: "y", hash: "abc", status: "applied" }));
+  });
+
+  it("a journal that cannot be opened for reading fails with that error", async () => {
+    const error = await failure(dir); // a directory
+    expect((error as { code?: string }).code).toMatch(/^E/);
+  });
+});
