@@ -9,13 +9,13 @@ import { execFile, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { installPacked, packedTarball, repo, versionOf } from "./lib/consumer.mjs";
 import { startNginx } from "./lib/nginx.mjs";
 
 const run = promisify(execFile);
-const repo = fileURLToPath(new URL("../..", import.meta.url));
 // Outside the repository, so nothing resolves to its src/ or node_modules.
 const work = join(tmpdir(), "public-hub-sdk-e2e-campaign");
 const consumer = join(work, "consumer");
@@ -37,19 +37,14 @@ async function step(what, body) {
   }
 }
 
-/** Pack the package and install the tarball (and msw, for the server) into a fresh project. */
+/** The packed package (built and packed once for all e2e scripts) installed with msw, for the server, in a fresh project. */
 async function prepareConsumer() {
   rmSync(work, { recursive: true, force: true });
+  const tarball = await packedTarball();
   mkdirSync(consumer, { recursive: true });
-  await run("npm", ["run", "build"], { cwd: repo });
-  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: repo });
-  const tarball = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
   cpSync(join(repo, "test/e2e/consumer/api-server.mjs"), join(consumer, "api-server.mjs"));
-  const mswVersion = JSON.parse(readFileSync(join(repo, "node_modules/msw/package.json"), "utf8")).version;
-  const pkg = { name: "campaign-consumer", private: true, type: "module", dependencies: { "public-hub-sdk": `file:../${tarball}`, msw: mswVersion } };
-  writeFileSync(join(consumer, "package.json"), JSON.stringify(pkg, null, 2));
-  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: consumer, timeout: 180_000 });
-  return tarball;
+  await installPacked(consumer, tarball, { name: "campaign-consumer", private: true, type: "module", dependencies: { msw: versionOf("msw") } });
+  return basename(tarball);
 }
 
 /** Runs the installed bin; resolves with its exit code and output. */

@@ -9,15 +9,15 @@ import { once } from "node:events";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { Queue } from "bullmq";
 import * as esbuild from "esbuild";
 import { Redis } from "ioredis";
+import { installPacked, packedTarball, repo, versionOf } from "./lib/consumer.mjs";
 
 const run = promisify(execFile);
-const repo = fileURLToPath(new URL("../..", import.meta.url));
 // Outside the repository: nothing may resolve to its tsconfig paths, src/ or node_modules.
 const work = join(tmpdir(), "public-hub-sdk-e2e-queue");
 const consumer = join(work, "consumer");
@@ -33,7 +33,6 @@ const line = (ok, what, detail = "") => {
   console.log(`${ok ? "PASS" : "FAIL"} ${what}${detail ? ` — ${detail}` : ""}`);
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const versionOf = (name) => JSON.parse(readFileSync(join(repo, "node_modules", name, "package.json"), "utf8")).version;
 
 async function step(what, body) {
   try {
@@ -43,25 +42,21 @@ async function step(what, body) {
   }
 }
 
-/** Packs the package, installs it with the example's dependencies, and bundles the example's two programs. */
+/** Installs the packed package (built and packed once for all e2e scripts) with the example's dependencies, and bundles the example's two programs. */
 async function prepareConsumer() {
   rmSync(work, { recursive: true, force: true });
+  const tarball = await packedTarball();
   mkdirSync(consumer, { recursive: true });
-  await run("npm", ["run", "build"], { cwd: repo });
-  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: repo });
-  const tarball = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
   cpSync(join(repo, "test/e2e/consumer/api-server.mjs"), join(consumer, "api-server.mjs"));
-  const deps = Object.fromEntries(["msw", "bullmq", "ioredis", "csv-parse"].map((name) => [name, versionOf(name)]));
-  const pkg = { name: "hub-queue-consumer", private: true, type: "module", dependencies: { "public-hub-sdk": `file:../${tarball}`, ...deps } };
-  writeFileSync(join(consumer, "package.json"), JSON.stringify(pkg, null, 2));
-  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: consumer, timeout: 180_000 });
+  const dependencies = Object.fromEntries(["msw", "bullmq", "ioredis", "csv-parse"].map((name) => [name, versionOf(name)]));
+  await installPacked(consumer, tarball, { name: "hub-queue-consumer", private: true, type: "module", dependencies });
   // As a user's build would: the example's TypeScript, its imports left to the installed packages.
   await esbuild.build({
     entryPoints: ["worker", "producer"].map((name) => join(repo, `examples/queue-campaign/${name}.ts`)),
     bundle: true, packages: "external", platform: "node", format: "esm", target: "node20",
     outdir: consumer, outExtension: { ".js": ".mjs" }, logLevel: "error", tsconfigRaw: {},
   });
-  return tarball;
+  return basename(tarball);
 }
 
 async function freePort() {

@@ -3,18 +3,18 @@
 // real), and the page loaded in Chromium. One line per check, then "e2e react-query: N passed, M
 // failed". Run by `npm run e2e:react-query` (installs the runtimes first, as `npm run e2e` does).
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { extname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { basename, extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
+import { installPacked, packedTarball, repo, versionOf } from "./lib/consumer.mjs";
 
 const run = promisify(execFile);
-const repo = fileURLToPath(new URL("../..", import.meta.url));
 // Outside the repository: nothing may resolve to its tsconfig paths, src/ or node_modules.
 const work = join(tmpdir(), "public-hub-sdk-e2e-react-query");
 const app = join(work, "react-query");
@@ -38,24 +38,19 @@ async function step(what, body) {
   }
 }
 
-/** Pack the package and install it into a copy of the example, as a user's app would. */
+/** Installs the packed package (built and packed once for all e2e scripts) into a copy of the example, as a user's app would. */
 async function prepareApp() {
   rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  await run("npm", ["run", "build"], { cwd: repo });
-  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: repo });
-  const tarball = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
+  const tarball = await packedTarball();
   const source = join(repo, "examples/react-query");
   cpSync(source, app, { recursive: true, filter: (path) => !/\/(node_modules|dist)(\/|$)/.test(path.slice(source.length)) });
   const pkg = JSON.parse(readFileSync(join(app, "package.json"), "utf8"));
-  pkg.dependencies["public-hub-sdk"] = `file:../${tarball}`;
   // msw only for the test's API server below (the page never loads it).
-  pkg.devDependencies.msw = JSON.parse(readFileSync(join(repo, "node_modules/msw/package.json"), "utf8")).version;
-  writeFileSync(join(app, "package.json"), JSON.stringify(pkg, null, 2));
+  pkg.devDependencies.msw = versionOf("msw");
   cpSync(join(repo, "test/e2e/consumer/api-server.mjs"), join(app, "e2e-api-server.mjs"));
-  await exec("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"]);
-  line(true, `packed ${tarball} and installed it into a copy of examples/react-query`);
-  return tarball;
+  await installPacked(app, tarball, pkg);
+  line(true, `packed ${basename(tarball)} and installed it into a copy of examples/react-query`);
+  return basename(tarball);
 }
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json" };

@@ -1,30 +1,84 @@
-// The packed package in a consumer project outside the repository, as users install it.
+// The packed package in projects outside the repository, as users install it. Every e2e script
+// installs the same tarball: it is built and packed once per content of what goes into it, so that
+// CI, which runs the scripts one after another, builds and packs once instead of once per script.
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
 export const repo = fileURLToPath(new URL("../../..", import.meta.url));
 
+/** What the tarball is made of: its sources, its build settings, the locked build tools, its files. */
+const INPUTS = ["src", "package.json", "package-lock.json", "tsup.config.ts", "tsconfig.json", "README.md", "CHANGELOG.md"];
+
+function* files(path) {
+  if (!statSync(path).isDirectory()) return yield path;
+  for (const name of readdirSync(path).sort()) yield* files(join(path, name));
+}
+
+function inputsHash() {
+  const hash = createHash("sha256");
+  for (const input of INPUTS) {
+    for (const file of files(join(repo, input))) hash.update(`${relative(repo, file)}\0`).update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
 /**
- * Builds and packs the package into `work` (emptied first), copies test/e2e/consumer to
- * `work/consumer` and installs the tarball (and msw, the mock's peer) there.
- * Returns the tarball's path and the consumer directory.
+ * The packed package's tarball (an absolute path). Built with `npm run build` and packed without
+ * scripts (prepack's build log would mix into the JSON) the first time for these inputs; reused
+ * after that. `PUBLIC_HUB_E2E_REPACK=1` forces a new build.
+ */
+export async function packedTarball() {
+  const dir = join(tmpdir(), "public-hub-sdk-e2e-pack", inputsHash());
+  const done = join(dir, "tarball.txt");
+  if (existsSync(done) && !process.env.PUBLIC_HUB_E2E_REPACK) {
+    const tarball = join(dir, readFileSync(done, "utf8"));
+    if (existsSync(tarball)) return tarball;
+  }
+  // Packed into a fresh directory, renamed into place once complete: a script killed midway
+  // leaves no half-written tarball behind to be reused.
+  const staging = `${dir}.${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  await run("npm", ["run", "build"], { cwd: repo, maxBuffer: 64 << 20 });
+  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", staging], { cwd: repo, maxBuffer: 64 << 20 });
+  const name = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
+  writeFileSync(join(staging, "tarball.txt"), name);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
+  return join(dir, name);
+}
+
+/** The version of a package installed in the repository (so consumers get the tested one). */
+export const versionOf = (name) => JSON.parse(readFileSync(join(repo, "node_modules", name, "package.json"), "utf8")).version;
+
+/**
+ * Writes `packageJson` to `dir` with `public-hub-sdk` pointing at the tarball, then `npm install`.
+ * @param {string} dir a project directory (created if missing)
+ * @param {string} tarball from {@link packedTarball}
+ * @param {Record<string, any>} packageJson the project's package.json without the SDK
+ */
+export async function installPacked(dir, tarball, packageJson) {
+  mkdirSync(dir, { recursive: true });
+  const pkg = { ...packageJson, dependencies: { ...packageJson.dependencies, "public-hub-sdk": `file:${tarball}` } };
+  writeFileSync(join(dir, "package.json"), JSON.stringify(pkg, null, 2));
+  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: dir, timeout: 300_000, maxBuffer: 64 << 20 });
+}
+
+/**
+ * Empties `work`, copies test/e2e/consumer to `work/consumer` and installs the tarball there (and
+ * msw, the mock's peer). Returns the tarball's path and the consumer directory.
  */
 export async function prepareConsumer(work) {
   rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  // Build first, then pack without scripts: prepack's build log would otherwise mix into the JSON.
-  await run("npm", ["run", "build"], { cwd: repo });
-  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: repo });
-  const tarball = JSON.parse(stdout.slice(stdout.indexOf("[")))[0].filename;
+  const tarball = await packedTarball();
   const consumer = join(work, "consumer");
   cpSync(join(repo, "test/e2e/consumer"), consumer, { recursive: true });
-  const mswVersion = JSON.parse(readFileSync(join(repo, "node_modules/msw/package.json"), "utf8")).version;
-  const pkg = { name: "hub-consumer", private: true, dependencies: { "public-hub-sdk": `file:../${tarball}`, msw: mswVersion } };
-  writeFileSync(join(consumer, "package.json"), JSON.stringify(pkg, null, 2));
-  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: consumer, timeout: 180_000, maxBuffer: 64 << 20 });
-  return { tarball: join(work, tarball), consumer };
+  await installPacked(consumer, tarball, { name: "hub-consumer", private: true, dependencies: { msw: versionOf("msw") } });
+  return { tarball, consumer };
 }
