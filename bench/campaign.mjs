@@ -1,4 +1,4 @@
-// Campaign benchmark, side by side in one run (called at the end of bench/run.mjs, or alone with
+// Campaign benchmark, side by side in one run (a section of bench/run.mjs, or alone with
 // `npm run bench:campaign`): `awardMany` against a hand-written p-limit loop over `awardPoints` at
 // the same concurrency, on the loopback server of bench/server.mjs; then the process's RSS sampled
 // over a dry run of 1,000,000 generated awards (the input is streamed; what remains is the ref set).
@@ -101,38 +101,44 @@ async function dryRunChild() {
   process.send(`| dry run of ${fmt(DRY_ROWS)} awards, memory | RSS ${mb(first.rss)} MB after ${fmt(first.done)} … ${mb(last.rss)} MB after ${fmt(last.done)}; JS heap ${mb(first.heap)} … ${mb(last.heap)} MB; ref table ${mb(last.table)} MB; ${fmt(DRY_ROWS / seconds)} awards/s | — | RSS slope ${rss.toFixed(1)} B/award, heap slope ${heap.toFixed(2)} B/award | heap < 1 B/award (flat), RSS < 64 B/award (the ref table) ${SMOKE ? "(smoke: 100k awards, allocator warm-up dominates)" : ok === undefined ? "(run with --expose-gc)" : ok ? "✅" : "❌"} |`);
 }
 
+/** The campaign rows as Markdown lines: awardMany against a p-limit loop, and the dry run's memory. */
+export async function campaignSection() {
+  const server = await startServer();
+  const dir = mkdtempSync(join(tmpdir(), "hub-bench-journal-"));
+  try {
+    const client = new HubServerClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", secret: "bench-secret" });
+    let journals = 0;
+    const rates = await compare({
+      awardMany: (input) => client.awardMany(input, { concurrency: CONCURRENCY }),
+      journal: (input) => client.awardMany(input, { concurrency: CONCURRENCY, journal: join(dir, `${journals++}.journal`) }),
+      pLimit: (input) => {
+        const limit = pLimit(CONCURRENCY);
+        return Promise.all(input.map((award) => limit(() => client.awardPoints(award))));
+      },
+    });
+    const rows = [
+      ratioRow(`campaign of ${fmt(AWARDS)} awards, concurrency ${CONCURRENCY}, no limit`, "awardMany", rates, "awardMany", "pLimit", 0.9),
+      ratioRow("same, with a file journal (fdatasync per group of lines)", "awardMany + journal", rates, "journal", "pLimit"),
+      await dryRunRow(),
+    ];
+    return [
+      `### Campaigns (bench/campaign.mjs)`,
+      "",
+      `${ROUNDS} rounds of ${fmt(AWARDS)} awards per task, order alternating${SMOKE ? " (smoke: short rounds, not a measurement)" : ""}; ratio = awardMany ÷ p-limit loop of the per-round throughputs, median (min–max).`,
+      "",
+      "| what | SDK | baseline in the same run | ratio | goal |",
+      "|---|---|---|---|---|",
+      ...rows,
+    ];
+  } finally {
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv.includes("--dry-run-child")) {
   await dryRunChild();
   process.exit(0);
-}
-
-const server = await startServer();
-const dir = mkdtempSync(join(tmpdir(), "hub-bench-journal-"));
-try {
-  const client = new HubServerClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", secret: "bench-secret" });
-  let journals = 0;
-  const rates = await compare({
-    awardMany: (input) => client.awardMany(input, { concurrency: CONCURRENCY }),
-    journal: (input) => client.awardMany(input, { concurrency: CONCURRENCY, journal: join(dir, `${journals++}.journal`) }),
-    pLimit: (input) => {
-      const limit = pLimit(CONCURRENCY);
-      return Promise.all(input.map((award) => limit(() => client.awardPoints(award))));
-    },
-  });
-  const rows = [
-    ratioRow(`campaign of ${fmt(AWARDS)} awards, concurrency ${CONCURRENCY}, no limit`, "awardMany", rates, "awardMany", "pLimit", 0.9),
-    ratioRow("same, with a file journal (fdatasync per group of lines)", "awardMany + journal", rates, "journal", "pLimit"),
-    await dryRunRow(),
-  ];
-  console.log([
-    "",
-    `Campaigns: ${ROUNDS} rounds of ${fmt(AWARDS)} awards per task, order alternating${SMOKE ? " (smoke: short rounds, not a measurement)" : ""}; ratio = awardMany ÷ p-limit loop of the per-round throughputs, median (min–max).`,
-    "",
-    "| what | SDK | baseline in the same run | ratio | goal |",
-    "|---|---|---|---|---|",
-    ...rows,
-  ].join("\n"));
-} finally {
-  server.stop();
-  rmSync(dir, { recursive: true, force: true });
+} else if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log((await campaignSection()).join("\n"));
 }

@@ -35,7 +35,23 @@ export async function rateLimitBench({ smoke = false } = {}) {
   }
 }
 
+/** The rate-limit rows as Markdown lines. */
+export async function rateLimitSection({ smoke = false } = {}) {
+  const r = await rateLimitBench({ smoke });
+  const verdict = (ok) => (smoke ? "(smoke)" : ok ? "✅" : "❌");
+  return [
+    `### Through a rate limit (bench/rate-limit.mjs)`,
+    "",
+    `${r.N} awards, concurrency ${r.CONCURRENCY}, server bucket ${r.RATE}/s (burst ${r.BURST}), 429 without Retry-After.`,
+    "",
+    "| what | measured | goal |",
+    "|---|---|---|",
+    `| requests sent ÷ awards | **${r.amplification.toFixed(3)}** (${r.requests} requests, ${r.throttled} answered 429) | ≤ 1.2 ${verdict(r.amplification <= 1.2)} |`,
+    `| failed awards | **${r.failed}** (${r.applied} applied, ${r.duplicates} duplicates) | 0 ${verdict(r.failed === 0 && r.applied === r.N)} |`,
+    `| wall time ÷ the limit's ideal ((N − burst) ÷ rate) | **${r.slowdown.toFixed(2)}×** (${r.wall.toFixed(1)} s vs ${r.ideal.toFixed(1)} s) | ≤ 1.15× ${verdict(r.slowdown <= 1.15)} |`,
+  ];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await rateLimitBench({ smoke: process.argv.includes("--smoke") });
-  console.log(r);
+  console.log((await rateLimitSection({ smoke: process.argv.includes("--smoke") })).join("\n"));
 }
