@@ -6,7 +6,9 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   if (value == null) return undefined;
   const trimmed = value.trim(); // blank: neither a number nor a date below
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
+  // A date names its month (HTTP dates) or has a "T" (ISO 8601): without a letter, Date.parse
+  // would read junk such as "-3" or "1." as a date in the past, that is no wait at all.
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));
 }

@@ -148,13 +148,21 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(value, now)).toBe(seconds);
   });
 
-  it.each([null, undefined, "", "   ", "soon", "5x", "x5"])("%j is unreadable: undefined", (value) => {
+  it.each([null, undefined, "", "   ", "soon", "5x", "x5", "-3", "1.", "12 34", "May"])("%j is unreadable: undefined", (value) => {
     expect(parseRetryAfter(value, now)).toBeUndefined();
   });
 
   it("an HTTP date is the whole seconds until then, rounded up", () => {
     expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", now)).toBe(30);
     expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", now + 500)).toBe(30);
+  });
+
+  it.each(["Sunday, 22-Nov-26 10:00:30 GMT", "2026-11-22T10:00:30Z"])("the obsolete RFC 850 form and an ISO date-time are read too: %j", (value) => {
+    expect(parseRetryAfter(value, now)).toBe(30);
+  });
+
+  it("the asctime form (no zone: local time) is read as a date", () => {
+    expect(parseRetryAfter("Sun Nov 22 10:00:30 2026", now)).toBe(Math.max(0, Math.ceil((new Date(2026, 10, 22, 10, 0, 30).getTime() - now) / 1000)));
   });
 
   it("a date in the past is no wait, never a negative one", () => {
