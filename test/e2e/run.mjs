@@ -1,5 +1,5 @@
 // The runtime matrix (issue 5): the packed package, over real sockets, in every runtime users run.
-// One line per check, then "e2e: N passed, M failed". Run by `npm run e2e` (installs runtimes first).
+// One line per check, then "e2e: N passed, M failed". Run by `npm run e2e:runtimes` (installs runtimes first) and by `npm run e2e`.
 import { execFile, spawn } from "node:child_process";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
