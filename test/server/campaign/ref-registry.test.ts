@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { awardHash, canonicalJson } from "../../../src/server/campaign/award-hash";
+import { awardHash, canonicalJson, refHash } from "../../../src/server/campaign/award-hash";
 import { RefRegistry } from "../../../src/server/campaign/ref-registry";
 
 describe("RefRegistry", () => {
@@ -41,5 +41,18 @@ describe("RefRegistry", () => {
     expect(JSON.parse(canonicalJson(sample))).toEqual(sample);
     expect(awardHash({ ref: "r", wallet: "w", amount: 1 })).toBe(awardHash({ amount: 1, wallet: "w", ref: "r" }));
     expect(awardHash({ ref: "r", wallet: "w", amount: 1 })).not.toBe(awardHash({ ref: "r", wallet: "w", amount: 10 }));
+  });
+
+  it("two refs whose hashes share a word are still two refs", () => {
+    // Found by search: the same high word (so the same first slot), different low words.
+    const [a, b] = ["r85583", "r116847"];
+    expect(refHash(a)[0]).toBe(refHash(b)[0]);
+    expect(refHash(a)[1]).not.toBe(refHash(b)[1]);
+    const registry = new RefRegistry();
+    const hash = awardHash({ wallet: "w", amount: 1 });
+    expect(registry.claim(a, hash)).toEqual({ kind: "new" });
+    expect(registry.claim(b, hash)).toEqual({ kind: "new" });
+    expect(registry.claim(b, hash)).toEqual({ kind: "duplicate", from: "run" });
+    expect(registry.size).toBe(2);
   });
 });
