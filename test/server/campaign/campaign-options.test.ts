@@ -155,6 +155,26 @@ describe("awardMany's bookkeeping", () => {
     expect(seen).toEqual([]);
   });
 
+  it("the abort error carries the caller's reason as its cause", async () => {
+    const reason = new Error("stop");
+    const error = await awardMany(awards(1), ok, { signal: AbortSignal.abort(reason) }, campaignContext).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubAbortError);
+    expect((error as Error).cause).toBe(reason);
+  });
+
+  it("an award interrupted by the abort leaves the in-flight count", async () => {
+    const controller = new AbortController();
+    const seen: CampaignProgress[] = [];
+    const send = (award: AwardInput, { signal }: { signal: AbortSignal }) =>
+      new Promise<void>((resolve, reject) => {
+        signal.addEventListener("abort", () => (award.ref === "o-0" ? reject(signal.reason) : setTimeout(resolve, 5)));
+        if (award.ref === "o-1") controller.abort(new Error("stop"));
+      });
+    const run = awardMany(awards(2), send, { concurrency: 2, signal: controller.signal, onProgress: (p) => seen.push(p) }, campaignContext);
+    await expect(run).rejects.toBeInstanceOf(HubAbortError);
+    expect(seen).toEqual([expect.objectContaining({ applied: 1, inFlight: 0 })]);
+  });
+
   it("an award read while the campaign is aborted is not sent", async () => {
     const controller = new AbortController();
     const sent: string[] = [];
