@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { delay, http } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BadRequestError, HubAbortError, HubValidationError } from "public-hub-sdk";
 import { RefConflictError, type AwardInput, type CampaignProgress, type JournalEntry } from "public-hub-sdk/server";
 import { awardMany } from "../../../src/server/campaign/award-many";
@@ -230,6 +230,17 @@ describe("HubServerClient.awardMany", () => {
     await arrived;
     controller.abort(new Error("stop"));
     await expect(run).rejects.toBeInstanceOf(HubAbortError);
+  });
+
+  it("a journal given as a path is closed when the campaign ends", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "hub-campaign-")), "run.journal");
+    const probe = await (await import("node:fs/promises")).open(path, "w");
+    const write = vi.spyOn(Object.getPrototypeOf(probe) as { write: () => unknown }, "write");
+    await probe.close();
+    await client().awardMany(awards(2), { journal: path });
+    const handles = write.mock.contexts as Array<{ fd: number }>;
+    expect(handles.length).toBeGreaterThan(0);
+    expect(handles.map((h) => h.fd)).toEqual(handles.map(() => -1));
   });
 
   it("a journal path is opened for this client's hub, with the SDK's typed errors", async () => {

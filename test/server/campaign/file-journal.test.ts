@@ -215,3 +215,17 @@ describe("FileJournal: opening, closing and syncing", () => {
     expect(sync).not.toHaveBeenCalled();
   });
 });
+
+describe("FileJournal: file handles", () => {
+  it("load() closes the file it read", async () => {
+    const path = freshPath();
+    writeFileSync(path, `${JSON.stringify({ journal: "public-hub-sdk/campaign-journal", version: 1, hub: null })}\n`);
+    const probe = await (await import("node:fs/promises")).open(path, "r");
+    const read = vi.spyOn(Object.getPrototypeOf(probe) as { read: () => unknown }, "read");
+    await probe.close();
+    await loadAll(await FileJournal.open(path));
+    const handles = read.mock.contexts as Array<{ fd: number }>;
+    expect(handles.length).toBeGreaterThan(0);
+    expect(handles.map((h) => h.fd)).toEqual(handles.map(() => -1));
+  });
+});
