@@ -425,5 +425,6 @@ describe("mock details", () => {
 
   it("a proxy's page for a status without a title says Error", () => {
     expect(proxyPage(599)).toContain("<title>599 Error</title>");
+    expect(proxyPage(599)).toContain("<h1>599 Error</h1>");
   });
 });

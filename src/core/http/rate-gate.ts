@@ -207,8 +207,8 @@ export class RateGate {
         return;
       }
       const head = this.#queue.splice(index, 1)[0]!;
-      // Stryker disable next-line OptionalChaining: onAbort is only set on a waiter with a signal
-      if (head.onAbort) head.signal?.removeEventListener("abort", head.onAbort);
+      // onAbort is set exactly on the waiters with a signal.
+      head.signal?.removeEventListener("abort", head.onAbort!);
       this.#take(now);
       this.#inFlight++;
       head.resolve();
