@@ -63,6 +63,10 @@ describe("normalizeBaseUrl", () => {
     }
   });
 
+  it("trims the spaces a paste brings along, non-breaking ones and a BOM too", () => {
+    expect(normalizeBaseUrl("\u00a0\ufeffhttps://hub.example.com/api/v1\u00a0").href).toBe("https://hub.example.com/api/v1");
+  });
+
   it("trims, keeps http, and drops every trailing slash", () => {
     expect(normalizeBaseUrl("  http://h.test:8080/mount///  ").href).toBe("http://h.test:8080/mount");
   });

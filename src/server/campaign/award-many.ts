@@ -30,6 +30,7 @@ export async function awardMany(
   };
   const counter = new CampaignCounter(options.total ?? knownSize(awards), options.onProgress, stop);
   const source = pullFrom(awards);
+  // Stryker disable next-line OptionalChaining: only listened to on options.signal
   const onAbort = () => controller.abort(options.signal?.reason);
   // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and the listener is removed when done
   options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -57,7 +58,9 @@ export async function awardMany(
     }
     if (!journal) return counter.apply(true);
     // The worker goes on while the line is written (a group commit takes many at once); the award
-    // counts as applied once it is on disk. Up to `concurrency` lines wait, then the worker does too.
+    // counts as applied once it is on disk. Up to `concurrency` lines wait, then the worker does too:
+    // checked before adding one, in a loop, since one line written wakes every worker waiting.
+    while (recordings.size >= concurrency) await Promise.race(recordings);
     const recording: Promise<void> = Promise.resolve()
       .then(() => journal.record({ ref, hash, status: "applied" }))
       .then(
@@ -70,7 +73,6 @@ export async function awardMany(
       )
       .finally(() => recordings.delete(recording));
     recordings.add(recording);
-    if (recordings.size >= concurrency) await Promise.race(recordings);
   };
 
   const worker = async () => {
@@ -95,9 +97,11 @@ export async function awardMany(
     while (recordings.size > 0) await Promise.all(recordings);
     options.signal?.removeEventListener("abort", onAbort);
     await source.close().catch(() => undefined);
+    // Stryker disable next-line OptionalChaining: a journal the campaign opened is a FileJournal, which has close()
     if (ownJournal) await journal?.close?.();
   }
   if (fatal) throw fatal.error;
+  // Stryker disable next-line OptionalChaining: with no fatal error, only options.signal aborts the controller
   if (controller.signal.aborted) throw context.abortError(options.signal?.reason);
   return counter.summary(dryRun);
 }
@@ -111,8 +115,10 @@ async function openJournal(journal: CampaignOptions["journal"], context: Campaig
 }
 
 function checkConcurrency(value: unknown, context: CampaignContext): number {
-  if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
+  if (Number.isInteger(value) && (value as number) >= 1) return value as number;
   throw context.invalid("campaign options", ["concurrency"], "concurrency must be an integer ≥ 1");
 }
 
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -121,4 +121,13 @@ describe("withTimeout", () => {
     vi.advanceTimersByTime(100);
     expect(disposed.signal.aborted).toBe(false);
   });
+
+  it("timeout false sets no timer: the attempt waits as long as it takes", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const limit = withTimeout(undefined, false);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(limit.signal.aborted).toBe(false);
+    limit.dispose();
+  });
 });

@@ -492,3 +492,48 @@ describe("after unlimited sending", () => {
     expect(g.rate()).toBeCloseTo((0.95 * 50 * Math.exp(-0.5)) / (1 - Math.exp(-0.5)), 5);
   });
 });
+
+describe("waiters in the queue", () => {
+  it("a queued waiter's abort listener is removed when it gets its turn", async () => {
+    const g = gate({ maxConcurrency: 1 });
+    const controller = new AbortController();
+    await g.acquire();
+    const queued = g.acquire(controller.signal);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+    g.release();
+    await queued;
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("a waiter queued once a pause is over gets no jitter: it goes as soon as a slot is free", async () => {
+    clock();
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const g = gate({ maxConcurrency: 1 });
+    g.observe(429, 10_000, Date.now(), 60_000);
+    vi.advanceTimersByTime(10_000); // exactly the end of the pause
+    let went = false;
+    const first = g.acquire(); // the pause is over: at once
+    await vi.advanceTimersByTimeAsync(0);
+    await first;
+    const second = g.acquire().then(() => (went = true));
+    g.release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(went).toBe(true);
+    await second;
+  });
+
+  it("a part of a token left shortens the wait for the next one", async () => {
+    clock();
+    const g = gate({ maxRequestsPerSecond: 10 }); // one token per 100 ms, a bucket of one
+    await g.acquire();
+    g.release();
+    vi.advanceTimersByTime(40); // 0.4 of a token back
+    let went = false;
+    const next = g.acquire().then(() => (went = true));
+    await vi.advanceTimersByTimeAsync(59);
+    expect(went).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(went).toBe(true);
+    await next;
+  });
+});

@@ -41,6 +41,19 @@ describe("identical reads in flight share one request", () => {
     expect(mock.requests).toHaveLength(4);
   });
 
+  it("the same URL with different per-call timeouts or retries is not shared; the same settings are", async () => {
+    const hub = client();
+    await Promise.all([
+      hub.getHub(),
+      hub.getHub({ timeout: 5_000 }),
+      hub.getHub({ timeout: 6_000 }),
+      hub.getHub({ retry: 0 }),
+      hub.getHub({ retry: 1 }),
+      hub.getHub({ retry: 1 }),
+    ]);
+    expect(mock.requests).toHaveLength(5);
+  });
+
   it("one caller aborting leaves the others their answer", async () => {
     const seen = slowHub();
     const hub = client();

@@ -1,4 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { delay, http } from "msw";
+import { describe, expect, it, vi } from "vitest";
 import { BadRequestError, HubAbortError, HubValidationError } from "public-hub-sdk";
 import { RefConflictError, type AwardInput, type CampaignProgress, type JournalEntry } from "public-hub-sdk/server";
 import { awardMany } from "../../../src/server/campaign/award-many";
@@ -7,7 +11,8 @@ import { useHubMock } from "../../helpers/mock-server";
 import { SECRET, serverClient } from "../../helpers/server-client";
 import * as edge from "../../../src/server/edge";
 
-const { mock } = useHubMock();
+const hub = useHubMock();
+const { mock } = hub;
 const client = () => serverClient(mock.baseUrl);
 const awards = (count: number, prefix = "c"): AwardInput[] =>
   Array.from({ length: count }, (_, i) => ({ wallet: `0x${i}`, amount: i + 1, ref: `${prefix}-${i}` }));
@@ -205,5 +210,47 @@ describe("awardMany", () => {
     const hub = new edge.HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, logLevel: "off" });
     await expect(hub.awardMany(awards(1), { journal: "./edge.journal" })).rejects.toThrow(/Node build/);
     expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe("HubServerClient.awardMany", () => {
+  it("an abort reaches the award under way: a send the server never answers does not hold the campaign", async () => {
+    const { server } = hub;
+    const controller = new AbortController();
+    let reached: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    server.use(
+      http.post(`${mock.baseUrl}/hub/alpha/bits/earn`, async () => {
+        reached();
+        await delay("infinite");
+        return new Response(null);
+      }),
+    );
+    const run = client().awardMany(awards(1), { signal: controller.signal });
+    await arrived;
+    controller.abort(new Error("stop"));
+    await expect(run).rejects.toBeInstanceOf(HubAbortError);
+  });
+
+  it("a journal given as a path is closed when the campaign ends", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "hub-campaign-")), "run.journal");
+    const probe = await (await import("node:fs/promises")).open(path, "w");
+    const write = vi.spyOn(Object.getPrototypeOf(probe) as { write: () => unknown }, "write");
+    await probe.close();
+    await client().awardMany(awards(2), { journal: path });
+    const handles = write.mock.contexts as Array<{ fd: number }>;
+    expect(handles.length).toBeGreaterThan(0);
+    expect(handles.map((h) => h.fd)).toEqual(handles.map(() => -1));
+  });
+
+  it("a journal path is opened for this client's hub, with the SDK's typed errors", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "hub-campaign-")), "other-hub.journal");
+    writeFileSync(path, `${JSON.stringify({ journal: "public-hub-sdk/campaign-journal", version: 1, hub: "beta" })}\n`);
+    const error = await client()
+      .awardMany(awards(1), { journal: path })
+      .then(() => expect.unreachable(), (e: unknown) => e);
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect((error as Error).message).toContain('not "alpha"');
+    expect(sentRefs()).toEqual([]);
   });
 });

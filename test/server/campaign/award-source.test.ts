@@ -108,3 +108,51 @@ describe("knownSize", () => {
     expect(knownSize({ size: "3", [Symbol.iterator]: () => [][Symbol.iterator]() } as never)).toBeUndefined();
   });
 });
+
+describe("pullFrom never asks a finished iterator again", () => {
+  /** An iterator (sync or async) counting calls, with or without a `return` method. */
+  function counted(count: number, withReturn: boolean) {
+    const calls = { next: 0, return: 0 };
+    let i = 0;
+    const step = () => {
+      calls.next++;
+      return i < count ? { done: false as const, value: award(i++) } : { done: true as const, value: undefined };
+    };
+    const stop = () => {
+      calls.return++;
+      return { done: true as const, value: undefined };
+    };
+    const sync = { [Symbol.iterator]: () => ({ next: step, ...(withReturn && { return: stop }) }) };
+    const async = { [Symbol.asyncIterator]: () => ({ next: async () => step(), ...(withReturn && { return: async () => stop() }) }) };
+    return { calls, sync, async };
+  }
+
+  for (const kind of ["sync", "async"] as const) {
+    it(`${kind}: after done, next() answers done without calling the iterator, and close() does not call return`, async () => {
+      const source = counted(1, true);
+      const pull = pullFrom(source[kind]);
+      expect(await pull.next()).toEqual({ done: false, value: award(0) });
+      expect(await pull.next()).toMatchObject({ done: true });
+      expect(await pull.next()).toEqual({ done: true, value: undefined });
+      await pull.close();
+      expect(source.calls).toEqual({ next: 2, return: 0 });
+    });
+
+    it(`${kind}: close() before the end calls return once, even when called twice; next() is then done`, async () => {
+      const source = counted(5, true);
+      const pull = pullFrom(source[kind]);
+      await pull.next();
+      await pull.close();
+      await pull.close();
+      expect(await pull.next()).toEqual({ done: true, value: undefined });
+      expect(source.calls).toEqual({ next: 1, return: 1 });
+    });
+
+    it(`${kind}: close() before the end of an iterator without return is fine`, async () => {
+      const source = counted(5, false);
+      const pull = pullFrom(source[kind]);
+      await pull.next();
+      await expect(pull.close()).resolves.toBeUndefined();
+    });
+  }
+});

@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
-import { describe, expect, it } from "vitest";
-import { HubValidationError } from "public-hub-sdk";
-import { RefConflictError, type AwardInput, type CampaignProgress } from "public-hub-sdk/server";
+import { describe, expect, it, vi } from "vitest";
+import { HubAbortError, HubValidationError } from "public-hub-sdk";
+import { RefConflictError, type AwardInput, type CampaignProgress, type JournalEntry } from "public-hub-sdk/server";
 import { awardMany } from "../../../src/server/campaign/award-many";
 import { campaignContext } from "../../../src/server/campaign/campaign-context";
 
@@ -100,5 +100,115 @@ describe("RefConflictError", () => {
       message: 'ref "r1" was already used earlier in this campaign for a different award; not sent',
     });
     expect(new RefConflictError("r1", "journal").message).toBe('ref "r1" was already used by an earlier run (journal) for a different award; not sent');
+  });
+});
+
+describe("awardMany's bookkeeping", () => {
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const inFlights = (seen: CampaignProgress[]) => seen.map((p) => p.inFlight);
+
+  it("a refused option names the campaign options", async () => {
+    expect((await refusal(awardMany(awards(1), ok, { concurrency: 0 }, campaignContext))).message).toMatch(/^Invalid campaign options/);
+    expect((await refusal(awardMany(awards(1), ok, { journal: "" }, campaignContext))).message).toMatch(/^Invalid campaign options/);
+  });
+
+  it("in flight counts sends under way: never negative, none left at the end (dry run, failures, journal)", async () => {
+    const dry: CampaignProgress[] = [];
+    await awardMany(awards(3), ok, { dryRun: true, onProgress: (p) => dry.push(p) }, campaignContext);
+    expect(inFlights(dry)).toEqual([0, 0, 0]);
+    const failing: CampaignProgress[] = [];
+    const send = async (award: AwardInput) => {
+      if (award.ref === "o-0") throw new Error("refused");
+    };
+    await awardMany(awards(3), send, { concurrency: 1, onProgress: (p) => failing.push(p) }, campaignContext);
+    expect(inFlights(failing)).toEqual([0, 0, 0]);
+    const journaled: CampaignProgress[] = [];
+    const journal = { load: () => [], record: () => sleep(1) };
+    await awardMany(awards(3), ok, { concurrency: 1, journal, onProgress: (p) => journaled.push(p) }, campaignContext);
+    // The next send may start while a line is written: the award counts once its line is.
+    expect(inFlights(journaled).every((n) => n >= 0 && n <= 1)).toBe(true);
+    expect(journaled.at(-1)).toMatchObject({ done: 3, applied: 3, inFlight: 0 });
+  });
+
+  it("the rate is positive once awards are done, and the elapsed time is this campaign's", async () => {
+    const seen: CampaignProgress[] = [];
+    const before = performance.now();
+    await awardMany(awards(5), () => sleep(2), { concurrency: 1, onProgress: (p) => seen.push(p) }, campaignContext);
+    const took = performance.now() - before;
+    const last = seen.at(-1)!;
+    expect(last.rate).toBeGreaterThan(0);
+    expect(Number.isFinite(last.rate)).toBe(true);
+    expect(last.elapsedMs).toBeGreaterThan(0);
+    expect(last.elapsedMs).toBeLessThanOrEqual(took);
+  });
+
+  it("each send gets the campaign's signal; an abort mid-send is an interruption, not a failure", async () => {
+    const controller = new AbortController();
+    const seen: CampaignProgress[] = [];
+    const send = (_award: AwardInput, { signal }: { signal: AbortSignal }) =>
+      new Promise<void>((_resolve, reject) => {
+        signal.addEventListener("abort", () => reject(signal.reason));
+        controller.abort(new Error("stop"));
+      });
+    const run = awardMany(awards(3), send, { concurrency: 1, signal: controller.signal, onProgress: (p) => seen.push(p) }, campaignContext);
+    await expect(run).rejects.toBeInstanceOf(HubAbortError);
+    expect(seen).toEqual([]);
+  });
+
+  it("the abort error carries the caller's reason as its cause", async () => {
+    const reason = new Error("stop");
+    const error = await awardMany(awards(1), ok, { signal: AbortSignal.abort(reason) }, campaignContext).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubAbortError);
+    expect((error as Error).cause).toBe(reason);
+  });
+
+  it("an award interrupted by the abort leaves the in-flight count", async () => {
+    const controller = new AbortController();
+    const seen: CampaignProgress[] = [];
+    const send = (award: AwardInput, { signal }: { signal: AbortSignal }) =>
+      new Promise<void>((resolve, reject) => {
+        signal.addEventListener("abort", () => (award.ref === "o-0" ? reject(signal.reason) : setTimeout(resolve, 5)));
+        if (award.ref === "o-1") controller.abort(new Error("stop"));
+      });
+    const run = awardMany(awards(2), send, { concurrency: 2, signal: controller.signal, onProgress: (p) => seen.push(p) }, campaignContext);
+    await expect(run).rejects.toBeInstanceOf(HubAbortError);
+    expect(seen).toEqual([expect.objectContaining({ applied: 1, inFlight: 0 })]);
+  });
+
+  it("an award read while the campaign is aborted is not sent", async () => {
+    const controller = new AbortController();
+    const sent: string[] = [];
+    async function* input() {
+      yield awards(2)[0]!;
+      controller.abort();
+      yield awards(2)[1]!;
+    }
+    const send = async (award: AwardInput) => void sent.push(award.ref);
+    await expect(awardMany(input(), send, { concurrency: 1, signal: controller.signal }, campaignContext)).rejects.toBeInstanceOf(HubAbortError);
+    expect(sent).toEqual(["o-0"]);
+  });
+
+  it("a journal object: records each applied award, is waited for, is not closed, and at most `concurrency` records wait", async () => {
+    const recorded: JournalEntry[] = [];
+    let waiting = 0;
+    let most = 0;
+    const close = vi.fn();
+    const journal = {
+      load: () => [],
+      record: async (entry: JournalEntry) => {
+        waiting++;
+        most = Math.max(most, waiting);
+        await sleep(3);
+        recorded.push(entry);
+        waiting--;
+      },
+      close,
+    };
+    const summary = await awardMany(awards(12), ok, { concurrency: 2, journal }, campaignContext);
+    expect(summary.applied).toBe(12);
+    expect(recorded).toHaveLength(12);
+    expect(recorded[0]).toEqual({ ref: "o-0", hash: expect.any(String), status: "applied" });
+    expect(most).toBeLessThanOrEqual(2);
+    expect(close).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HubValidationError } from "public-hub-sdk";
 import { campaignContext } from "../../../src/server/campaign/campaign-context";
 import { FileJournal } from "../../../src/server/campaign/file-journal";
@@ -167,5 +167,65 @@ describe("FileJournal, line by line", () => {
   it("a journal that cannot be opened for reading fails with that error", async () => {
     const error = await failure(dir); // a directory
     expect((error as { code?: string }).code).toMatch(/^E/);
+  });
+});
+
+describe("FileJournal: opening, closing and syncing", () => {
+  it("a path that cannot be opened (not ENOENT) is an error, not an empty journal", async () => {
+    const file = freshPath();
+    writeFileSync(file, "");
+    const journal = await FileJournal.open(join(file, "inside.journal"));
+    await expect(loadAll(journal)).rejects.toMatchObject({ code: "ENOTDIR" });
+  });
+
+  it("a record that cannot be written rejects", async () => {
+    const journal = await FileJournal.open(join(dir, "no-such-dir", "j.journal"));
+    await expect(journal.record(entry("a"))).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("close() waits for a record still being written", async () => {
+    const path = freshPath();
+    const journal = await FileJournal.open(path, { durable: false });
+    const recorded = journal.record(entry("a"));
+    await journal.close();
+    expect(readFileSync(path, "utf8")).toContain('"ref":"a"');
+    await recorded;
+  });
+
+  it("durable by default: each write is synced, and a new file's directory too; durable: false syncs nothing", async () => {
+    const probe = await (await import("node:fs/promises")).open(dir, "r");
+    const handleProto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void>; sync: () => Promise<void> };
+    await probe.close();
+    const datasync = vi.spyOn(handleProto, "datasync");
+    const sync = vi.spyOn(handleProto, "sync");
+    const durable = await FileJournal.open(freshPath());
+    await loadAll(durable);
+    await durable.record(entry("a"));
+    await durable.record(entry("b"));
+    await durable.close();
+    expect(datasync).toHaveBeenCalledTimes(2);
+    expect(sync).toHaveBeenCalledTimes(1); // the directory, once, when the file is created
+    datasync.mockClear();
+    sync.mockClear();
+    const fast = await FileJournal.open(freshPath(), { durable: false });
+    await loadAll(fast);
+    await fast.record(entry("a"));
+    await fast.close();
+    expect(datasync).not.toHaveBeenCalled();
+    expect(sync).not.toHaveBeenCalled();
+  });
+});
+
+describe("FileJournal: file handles", () => {
+  it("load() closes the file it read", async () => {
+    const path = freshPath();
+    writeFileSync(path, `${JSON.stringify({ journal: "public-hub-sdk/campaign-journal", version: 1, hub: null })}\n`);
+    const probe = await (await import("node:fs/promises")).open(path, "r");
+    const read = vi.spyOn(Object.getPrototypeOf(probe) as { read: () => unknown }, "read");
+    await probe.close();
+    await loadAll(await FileJournal.open(path));
+    const handles = read.mock.contexts as Array<{ fd: number }>;
+    expect(handles.length).toBeGreaterThan(0);
+    expect(handles.map((h) => h.fd)).toEqual(handles.map(() => -1));
   });
 });

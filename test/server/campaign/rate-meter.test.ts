@@ -40,4 +40,22 @@ describe("RateMeter", () => {
     at(2_000);
     expect(rate.update(100)).toBe(100);
   });
+
+  it("an update sooner than 250 ms is no sample: it does not become the window's start", () => {
+    const { rate, at } = meter();
+    at(1_100);
+    rate.update(10);
+    at(6_150);
+    expect(rate.update(20)).toBeCloseTo(20 / 5.15, 6); // still counted from the first sample
+  });
+
+  it("an update exactly 250 ms on is a sample, and the window keeps exactly five seconds", () => {
+    const { rate, at } = meter();
+    at(1_250);
+    rate.update(5);
+    at(6_250);
+    expect(rate.update(10)).toBeCloseTo(10 / 5.25, 6); // 5 s after the second sample: the first still counts
+    at(6_260);
+    expect(rate.update(10)).toBeCloseTo(5 / 5.01, 6); // now it is out
+  });
 });
