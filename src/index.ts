@@ -39,9 +39,8 @@ export {
   type ValidationIssue,
 } from "./core/errors/index";
 export type { HubClientOptions, RequestOptions, RetryOptions, RateLimitOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
-export type { OutgoingAttempt } from "./core/http/attempt";
 export type { Log, Logger, LogLevel } from "./core/log";
-export type { BodyKind } from "./core/http/decode";
+export type { BodyKind } from "./core/http/body";
 export type {
   JsonObject,
   DiscoveryDocument,

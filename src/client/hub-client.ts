@@ -3,16 +3,16 @@
  * The browser-safe client: discovery and the four reads of one hub. It sends the public
  * `x-api-key` and nothing secret.
  */
-import { decodeBody, type BodyKind } from "../core/http/decode";
-import { HubApiError } from "../core/errors/hub-api-error";
-import { Transport, type RawResponse } from "../core/http/transport";
+import { decodeBody, type BodyKind } from "../core/http/body";
+import type { CallSpec } from "../core/http/call";
+import { Transport } from "../core/http/transport";
 import { HubPromise, type WithResponse } from "../core/hub-promise";
-import type { OutgoingAttempt } from "../core/http/attempt";
+import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
 import { assertNoIssues, isLimit, isWallet, issuesOf } from "../core/checks";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
-import { normalizeBaseUrl, resolvePath } from "../core/url";
+import { normalizeBaseUrl, pathOf } from "../core/url";
 import { checkClientOptions } from "./check-client-options";
 
 /**
@@ -73,12 +73,6 @@ export interface HubCall {
   kind?: BodyKind;
   /** Whether to send `x-api-key`. @default true */
   authenticated?: boolean;
-  /** Runs last before every attempt's fetch, after the rate gate (writes sign here): may set headers. */
-  beforeSend?: (attempt: OutgoingAttempt) => void | Promise<void>;
-  /** Whether a failed attempt may have reached the server (writes only). @default always */
-  mayHaveBeenSent?: (error: unknown) => boolean;
-  /** Sees the headers of the final answer, 2xx or error (reading them needs no body clone). */
-  observeHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -111,6 +105,7 @@ export class HubClient {
     this.baseUrl = this.#base.href;
     this.log = createLog(options.logLevel, options.logger);
     this.#transport = new Transport({
+      baseUrl: this.#base,
       clientId: options.clientId,
       timeout: options.timeout ?? 10_000,
       retry: options.retry,
@@ -121,6 +116,7 @@ export class HubClient {
       dedupeReads: options.dedupeReads ?? true,
       log: this.log,
     });
+    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options ?? {}, call.sign) });
   }
 
   /**
@@ -214,33 +210,29 @@ export class HubClient {
     return HubPromise.run(() => this.#call(call, options));
   }
 
-  async #call<T>(call: HubCall, options: RequestOptions<T>): Promise<WithResponse<T>> {
+  async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"]): Promise<WithResponse<T>> {
     call.check?.();
-    const url = resolvePath(this.#base, call.segments);
-    for (const [name, value] of Object.entries(call.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
-    let raw: RawResponse;
-    try {
-      raw = await this.#transport.send({
-        method: call.method ?? "GET",
-        url,
-        authenticated: call.authenticated ?? true,
-        body: call.body,
-        beforeSend: call.beforeSend,
-        mayHaveBeenSent: call.mayHaveBeenSent,
-        signal: options.signal,
-        timeout: options.timeout,
-        retry: options.retry,
-      });
-    } catch (error) {
-      if (error instanceof HubApiError) call.observeHeaders?.(new Headers(error.headers));
-      throw error;
-    }
-    call.observeHeaders?.(raw.headers);
+    const raw = await this.#transport.send({
+      method: call.method ?? "GET",
+      // ky's prefixUrl always ends in a slash: the discovery document is the base address itself.
+      input: call.segments.length === 0 ? this.#base.href : pathOf(call.segments),
+      query: definedOnly(call.query),
+      authenticated: call.authenticated ?? true,
+      body: call.body,
+      sign,
+      signal: options.signal,
+      timeout: options.timeout,
+      retry: options.retry,
+    });
     const data = await decodeBody(raw, call.kind ?? "object", options.schema);
     return { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined };
   }
+}
+
+/** The query without its `undefined` values; undefined when none is left (ky would send a bare "?"). */
+function definedOnly(query: HubCall["query"]): HubCall["query"] {
+  const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 const checkWallet = (wallet: unknown) => () => assertNoIssues("wallet", issuesOf(isWallet, wallet, ["wallet"]));

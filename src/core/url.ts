@@ -28,17 +28,15 @@ export function normalizeBaseUrl(baseUrl: unknown): URL {
 }
 
 /**
- * The one way the SDK builds request URLs: every segment is percent-encoded, so a slug or wallet
- * holding `/`, `?`, `#`, spaces or non-ASCII text stays exactly one path segment.
+ * The one way the SDK builds request paths: every segment is percent-encoded, so a slug or wallet
+ * holding `/`, `?`, `#`, spaces or non-ASCII text stays exactly one path segment. The result is
+ * relative to the client's base address (ky's `prefixUrl`).
  *
  * @example
  * ```ts
- * resolvePath(new URL("https://h.test/api/v1"), ["hub", "café", "holder", "a/b"]).pathname;
- * // "/api/v1/hub/caf%C3%A9/holder/a%2Fb"
+ * pathOf(["hub", "café", "holder", "a/b"]); // "hub/caf%C3%A9/holder/a%2Fb"
  * ```
  */
-export function resolvePath(base: URL, segments: readonly string[]): URL {
-  const url = new URL(base.href);
-  url.pathname = [base.pathname, ...segments.map((segment) => encodeURIComponent(segment))].join("/");
-  return url;
+export function pathOf(segments: readonly string[]): string {
+  return segments.map((segment) => encodeURIComponent(segment)).join("/");
 }

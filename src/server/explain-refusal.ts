@@ -1,12 +1,15 @@
 import type { HubApiError, SigningDiagnostics } from "../core/errors/hub-api-error";
 
 /**
- * A refused signed write tells its caller what was signed (`signing`: timestamp, method, path,
- * body hash, clock offset; never the key) and the usual causes, so a 401 can be debugged without
- * guessing. Compare `signing` with what the server computed, or with `signingPayload`.
+ * A refused signed write (400, 401, 403) tells its caller what was signed (`signing`: timestamp,
+ * method, path, body hash, clock offset; never the key). A refusal of the signature or the
+ * timestamp (a 401, or a 400/403 whose code or message names one) also gets the usual causes, so
+ * it can be debugged without guessing; any other refusal keeps the server's own message ("unknown
+ * kind", "key is scoped to another hub") alone.
  */
 export function explainRefusal(error: HubApiError, signing: SigningDiagnostics): void {
   Object.defineProperty(error, "signing", { value: signing, enumerable: true });
+  if (error.status !== 401 && !/signature|timestamp/i.test(`${error.code} ${error.message}`)) return;
   const offset = (signing.clockOffsetMs / 1000).toFixed(1);
   error.message +=
     ` — the signed write was refused. Usual causes: the secret does not belong to this clientId;` +

@@ -2,7 +2,7 @@
  * @module
  * The server-side client: every read of {@link HubClient}, plus signed awards.
  */
-import { HubClient, type HubCall } from "../client/hub-client";
+import { HubClient } from "../client/hub-client";
 import { HubApiError, type SigningDiagnostics } from "../core/errors/hub-api-error";
 import { HubPromise } from "../core/hub-promise";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
@@ -13,7 +13,7 @@ import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
 import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
-import { mayHaveBeenSent } from "./never-sent";
+import { internals, type ClientInternals } from "../core/internal";
 import { explainRefusal } from "./explain-refusal";
 import { ServerClock } from "./server-clock";
 import { checkKeyMaterial } from "./signing";
@@ -65,6 +65,7 @@ export class HubServerClientBase extends HubClient {
   readonly #signer: Promise<PayloadSigner>;
   readonly #clock = new ServerClock();
   readonly #backend: HmacBackend;
+  readonly #internals: ClientInternals;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
   constructor(options: HubServerClientOptions, backend: HmacBackend) {
@@ -76,6 +77,11 @@ export class HubServerClientBase extends HubClient {
     const signingKey = options.signingKey ?? backend.sha256Hex(options.secret!);
     this.#signer = Promise.resolve(signingKey).then((key) => backend.signerFor(key));
     this.#signer.catch(() => undefined); // surfaced on the first award instead
+    this.#internals = internals.get(this)!;
+    // Every answer, reads included, updates the server clock, so a write can be right the first time.
+    this.#internals.transport.context.onAnswer = (headers) => {
+      if (this.#clock.observe(headers)) this.log("info", "clock", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
+    };
   }
 
   /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
@@ -100,22 +106,22 @@ export class HubServerClientBase extends HubClient {
       const body = JSON.stringify(award);
       let signed: Omit<SigningDiagnostics, "bodySha256"> | undefined;
       const send = () =>
-        this.request<T>(
+        this.#internals.send<T>(
           {
             method: "POST",
             segments: ["hub", this.hub, "bits", "earn"],
             body,
             kind: "object-or-empty",
-            mayHaveBeenSent,
-            beforeSend: async (attempt) => {
-              signed = { timestamp: this.#clock.timestamp(), method: attempt.method, path: attempt.url.pathname, clockOffsetMs: this.#clock.offsetMs };
+            // After the rate gate, just before each attempt: each attempt is signed when it is sent.
+            sign: async (request) => {
+              signed = { timestamp: this.#clock.timestamp(), method: request.method, path: new URL(request.url).pathname, clockOffsetMs: this.#clock.offsetMs };
               const signature = (await this.#signer)(signingPayload({ ...signed, body }));
-              attempt.headers.set("x-api-timestamp", signed.timestamp);
-              attempt.headers.set("x-api-signature", await signature);
+              request.headers.set("x-api-timestamp", signed.timestamp);
+              request.headers.set("x-api-signature", await signature);
             },
           },
           options,
-        ).withResponse();
+        );
       try {
         try {
           return await send();
@@ -163,22 +169,6 @@ export class HubServerClientBase extends HubClient {
    * @internal
    */
   protected openCampaignJournal?(path: string): Promise<CampaignJournal>;
-
-  /**
-   * Every answer, reads included, updates the server clock, so a write can be right the first time.
-   * @example
-   * ```ts
-   * // Used by awardPoints and every read; subclasses call it like HubClient.request.
-   * await this.request({ segments: ["hub", this.hub] });
-   * ```
-   */
-  protected override request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T> {
-    const observeHeaders = (headers: Headers) => {
-      if (this.#clock.observe(headers)) this.log("info", "clock", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
-      call.observeHeaders?.(headers);
-    };
-    return super.request({ ...call, observeHeaders }, options);
-  }
 
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */
   #refusedForSkew(error: unknown, signedAt: string | undefined): boolean {

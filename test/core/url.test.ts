@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeBaseUrl, resolvePath } from "../../src/core/url";
-import { HubValidationError } from "public-hub-sdk";
+import { normalizeBaseUrl, pathOf } from "../../src/core/url";
+import { HubClient, HubValidationError } from "public-hub-sdk";
 import { useHubMock } from "../helpers/mock-server";
 
 const ODD_SLUG = "a/b ?#ü";
@@ -11,23 +11,24 @@ const { mock, client } = useHubMock({
   keys: { pk_odd: { secret: "s", hub: ODD_SLUG } },
 });
 
-describe("resolvePath", () => {
-  const base = normalizeBaseUrl("https://h.example.com/api/v1/");
-
+describe("pathOf", () => {
   it("encodes each value as one segment", () => {
-    expect(resolvePath(base, ["hub", "café", "holder", "a/b?c#d e"]).pathname).toBe(
-      "/api/v1/hub/caf%C3%A9/holder/a%2Fb%3Fc%23d%20e",
-    );
+    expect(pathOf(["hub", "café", "holder", "a/b?c#d e"])).toBe("hub/caf%C3%A9/holder/a%2Fb%3Fc%23d%20e");
   });
 
   it("encodes an already-encoded value again, so it arrives as typed", () => {
-    expect(resolvePath(base, ["hub", "a%2Fb"]).pathname).toBe("/api/v1/hub/a%252Fb");
+    expect(pathOf(["hub", "a%2Fb"])).toBe("hub/a%252Fb");
   });
+});
 
-  it("keeps the base path of a proxy mount", () => {
-    expect(resolvePath(normalizeBaseUrl("https://h.example.com/edge/hub-api"), ["hub", "x"]).href).toBe(
-      "https://h.example.com/edge/hub-api/hub/x",
-    );
+describe("a proxy mount", () => {
+  it("keeps the base path: calls go below it, and discovery is the base address itself", async () => {
+    const seen: string[] = [];
+    const fetch = (async (input: string) => (seen.push(input), Response.json({}))) as unknown as typeof globalThis.fetch;
+    const hub = new HubClient({ baseUrl: "https://h.example.com/edge/hub-api/", clientId: "pk", hub: "x", fetch, logLevel: "off" });
+    await hub.getHub();
+    await hub.discover();
+    expect(seen).toEqual(["https://h.example.com/edge/hub-api/hub/x", "https://h.example.com/edge/hub-api"]);
   });
 });
 

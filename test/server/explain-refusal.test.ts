@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { BadRequestError, ForbiddenError, UnauthorizedError } from "public-hub-sdk";
 import { createHubMock } from "public-hub-sdk/mock";
@@ -38,6 +39,22 @@ describe("a refused signed write says what was signed", () => {
     const error = await serverClient(other.baseUrl, { secret: "wrong" }).awardPoints(award).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ErrorClass);
     expect((error as UnauthorizedError).signing?.path).toBe("/api/v1/hub/alpha/bits/earn");
+    expect((error as Error).message).toContain("Usual causes: the secret does not belong to this clientId");
+  });
+
+  it("a 403 for a key of another hub keeps the server's message alone: the signature was never the problem", async () => {
+    const other = createHubMock({ keys: { pk_beta: { secret: SECRET, hub: "beta" } } });
+    server.use(...other.handlers);
+    const error = (await serverClient(other.baseUrl, { clientId: "pk_beta" }).awardPoints(award).catch((e: unknown) => e)) as ForbiddenError;
+    expect(error).toBeInstanceOf(ForbiddenError);
+    expect(error.message).toBe("403 Forbidden [forbidden]: This API key is scoped to another hub.");
+    expect(error.signing?.path).toBe("/api/v1/hub/alpha/bits/earn");
+  });
+
+  it("a 400 about the award (an unknown kind) keeps the server's message alone", async () => {
+    server.use(http.post(`${mock.baseUrl}/hub/alpha/bits/earn`, () => HttpResponse.json({ code: "unknown_kind", message: "unknown kind" }, { status: 400 })));
+    const error = (await serverClient(mock.baseUrl).awardPoints({ wallet: "0xabc", kind: "nope", ref: "k-1" }).catch((e: unknown) => e)) as BadRequestError;
+    expect(error.message).toBe("400 Bad Request [unknown_kind]: unknown kind");
   });
 
   it("never carries the key", async () => {

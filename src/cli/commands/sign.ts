@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { HubClient } from "../../client/hub-client";
-import { resolvePath } from "../../core/url";
+import { pathOf } from "../../core/url";
 import { signRequest } from "../../server/node";
 import { signingPayload } from "../../server/signing-payload";
 import { connection, connectionOptions } from "../credentials";
@@ -28,7 +28,7 @@ export async function signCommand(args: string[], io: CliIo): Promise<number> {
   if (!/^\d+$/.test(timestamp)) throw new UsageError(`--timestamp must be Unix seconds, not "${timestamp}"`);
   const method = (values.method ?? "POST").toUpperCase();
   const base = new URL(new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub }).baseUrl);
-  const path = values.path ?? resolvePath(base, ["hub", conn.hub, "bits", "earn"]).pathname;
+  const path = values.path ?? new URL(pathOf(["hub", conn.hub, "bits", "earn"]), `${base.href}/`).pathname;
   const key = conn.secret !== undefined ? { secret: conn.secret } : { signingKey: conn.signingKey! };
   const signature = await signRequest({ ...key, timestamp, method, path, body: values.body });
   const payload = signingPayload({ timestamp, method, path, body: values.body });

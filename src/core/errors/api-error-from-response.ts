@@ -5,7 +5,7 @@ import { NotFoundError } from "./not-found-error";
 import { RateLimitError } from "./rate-limit-error";
 import { ServerError } from "./server-error";
 import { UnauthorizedError } from "./unauthorized-error";
-import { parseRetryAfter } from "../http/retry-after";
+import { parseRetryAfter } from "../http/body";
 
 const byStatus: Record<number, new (init: ApiErrorInit) => HubApiError> = {
   400: BadRequestError,

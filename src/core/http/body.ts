@@ -1,45 +1,115 @@
-/** Reading response bodies without ever throwing: odd bodies become data, not crashes. */
+/**
+ * Reading what a server sent, without ever throwing on it: odd bodies (an HTML 502 page, an empty
+ * 200, text that is not JSON) become typed errors or kept data, never a crash or a lost field.
+ */
+import { HubResponseError, type ResponseProblem } from "../errors/hub-response-error";
+import type { StandardSchemaV1 } from "../types/standard-schema";
 
-const EXCERPT_LENGTH = 200;
+/**
+ * Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes).
+ * @example
+ * ```ts
+ * const kind: BodyKind = "object-or-array"; // what getLeaderboard accepts
+ * ```
+ */
+export type BodyKind = "object" | "object-or-array" | "object-or-empty";
+
 // A text body kept on an error: enough to read a proxy's page, never a whole 10 MB answer.
 const KEPT_LENGTH = 4_096;
 
-/** The text of a body, or `""` if it cannot be read (already consumed, stream error). */
-export async function readText(response: Response): Promise<string> {
-  try {
-    return await response.text();
-  } catch {
-    return "";
-  }
-}
-
-/** A single-line excerpt for messages and logs: HTML and JSON alike stay short. */
+/** A single-line excerpt of at most 200 characters, for messages and logs. */
 export function excerpt(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
-  return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH)}…` : line;
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
-/** The text body an error keeps: at most {@link KEPT_LENGTH} characters, marked when cut. */
+/** The text body an error keeps: at most 4 KB, marked when cut. */
 export function keptBody(text: string): string {
   return text.length > KEPT_LENGTH ? `${text.slice(0, KEPT_LENGTH)}… (${text.length} characters in all)` : text;
 }
 
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string };
-
-/** JSON when the text is JSON (whatever the content-type says), otherwise the raw text (blank text too). */
-export function parseJson(text: string): ParsedBody {
+/** JSON when the text is JSON, whatever the content-type says; `undefined` otherwise. */
+export function parseJson(text: string): { value: unknown } | undefined {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, text };
+    return undefined;
   }
 }
 
 /** Response headers as a plain object with lower-case names (Headers is not serializable). */
 export function headersToObject(headers: Headers): Record<string, string> {
-  const result: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    result[name.toLowerCase()] = value;
-  });
-  return result;
+  return Object.fromEntries(headers);
+}
+
+/**
+ * Seconds until a retry is allowed, from a `Retry-After` value: delta-seconds (`"120"`) or an
+ * HTTP date. Undefined when absent or unreadable; never negative.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  const trimmed = value?.trim() ?? "";
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  // A date names its month (HTTP dates) or has a "T" (ISO 8601): without a letter, Date.parse
+  // would read junk such as "-3" or "1." as a date in the past, that is no wait at all.
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+// RFC 9457's default problem type names no particular error, so it is no code.
+const firstString = (...values: unknown[]) =>
+  values.find((value): value is string => typeof value === "string" && value.trim() !== "" && value !== "about:blank");
+
+/**
+ * `code` and `message` of an error body of unknown shape (the spec does not show it): `{ code,
+ * message }`, `{ error: { code, message } }`, `{ error: "text" }`, RFC 9457 problem details
+ * `{ type, title, detail }`, `{ errors: [{ code, message }] }`.
+ */
+export function errorFields(body: unknown): { code?: string | undefined; message?: string | undefined } {
+  if (!isObject(body)) return {};
+  const objects = [body.error, Array.isArray(body.errors) ? body.errors[0] : undefined, body].filter(isObject);
+  const message = firstString(...objects.flatMap((o) => [o.message, o.detail, o.error_description, o.title]), body.error);
+  // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message.
+  const code = firstString(...objects.flatMap((o) => [o.code, o.error_code, o.type]), /^[\w.-]+$/.test(String(body.error)) ? body.error : undefined);
+  const numeric = objects.map((o) => o.code).find((c) => typeof c === "number");
+  return { code: code ?? (numeric === undefined ? undefined : String(numeric)), message };
+}
+
+/** A 2xx answer whose body was read as text. */
+export interface TextResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+function fail(answer: TextResponse, problem: ResponseProblem, detail: string, body: unknown = keptBody(answer.text), issues: HubResponseError["issues"] = []) {
+  return new HubResponseError({ status: answer.status, problem, detail, body, bodyExcerpt: excerpt(answer.text), issues });
+}
+
+/**
+ * The body of a 2xx answer as JSON, every field kept, checked with the caller's schema if any.
+ * An empty write answer (204) is `{}`: the server accepted the award and had nothing to add.
+ */
+export async function decodeBody<T>(answer: TextResponse, kind: BodyKind, schema?: StandardSchemaV1<unknown, T>): Promise<T> {
+  let value: unknown = {};
+  if (answer.text.trim() !== "" || kind !== "object-or-empty") {
+    if (answer.text.trim() === "") throw fail(answer, "empty-body", "the server sent no body");
+    const parsed = parseJson(answer.text);
+    if (!parsed) throw fail(answer, "invalid-json", `expected JSON, got ${answer.headers.get("content-type") ?? "no content-type"}: ${excerpt(answer.text)}`);
+    value = parsed.value;
+    if (!isObject(value) && !(kind === "object-or-array" && Array.isArray(value))) {
+      throw fail(answer, "unexpected-shape", `expected ${kind === "object-or-array" ? "a JSON object or array" : "a JSON object"}: ${excerpt(answer.text)}`, value);
+    }
+  }
+  if (!schema) return value as T;
+  const result = await schema["~standard"].validate(value);
+  if (result.issues === undefined) return result.value;
+  const issues = result.issues.map((issue) => ({
+    path: (issue.path ?? []).map((part) => (typeof part === "object" ? part.key : part)),
+    message: issue.message,
+    code: "schema_mismatch",
+  }));
+  const detail = issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
+  throw fail(answer, "schema-mismatch", `the body does not match the schema: ${detail}`, value, issues);
 }

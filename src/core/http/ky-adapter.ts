@@ -1,93 +1,71 @@
-import { HTTPError } from "ky";
+/**
+ * The one place where a failed call becomes the SDK's error: nothing ky-typed reaches a user, and
+ * the request (which carries `x-api-key` and signatures) is never attached to an error.
+ */
+import { HTTPError, TimeoutError } from "ky";
 import { apiErrorFromResponse } from "../errors/api-error-from-response";
 import { HubAbortError } from "../errors/hub-abort-error";
 import { HubConnectionError } from "../errors/hub-connection-error";
-import { HubError } from "../errors/hub-error";
 import { HubRedirectError } from "../errors/hub-redirect-error";
 import { HubTimeoutError } from "../errors/hub-timeout-error";
-import { AttemptTimeoutError } from "./attempt";
-import { excerpt, headersToObject, keptBody, parseJson, readText } from "./body";
-import { innermostMessage, systemErrorCode } from "./delivery";
-import { extractErrorFields } from "./error-body";
-import { UserHookError } from "./user-hook";
-
-/** What the transport knows about the call when it fails. */
-export interface FailureContext {
-  signal?: AbortSignal | undefined;
-  timeout: number | false;
-  /** The origin the request went to: errors name it, never the path or query. */
-  origin: string;
-  /** Whether the call is a write (only a write can have been applied). */
-  write: boolean;
-  /** Whether an attempt was handed to `fetch`. */
-  started: boolean;
-  /** Whether an attempt may have reached the server: a 5xx or 408 answer, or a failure after connecting. */
-  sent: boolean;
-  /** Whether a retry was refused because the client's retry budget was spent. */
-  budgetExhausted: boolean;
-}
+import { errorFields, excerpt, headersToObject, keptBody, parseJson } from "./body";
+import { systemErrorCode, type Call } from "./call";
 
 const BUDGET_SPENT = " Not retried: the client's retry budget is spent.";
 const MAY_HAVE_BEEN_APPLIED = " It may have been applied: retrying with the same ref is safe.";
 
-/**
- * The one place where ky's errors become the SDK's: nothing ky-typed reaches a user, and the
- * request (which carries `x-api-key` and signatures) is never attached to an error.
- */
-export async function toHubError(error: unknown, context: FailureContext): Promise<unknown> {
-  if (error instanceof HubError) return error;
-  if (error instanceof UserHookError) return error.cause;
-  // A timeout or an abort cuts an attempt at an unknown point: it may have been sent.
-  const cut = context.started && (error instanceof AttemptTimeoutError || context.signal?.aborted === true);
-  const mayHaveBeenApplied = context.write && (context.sent || cut);
-  const applied = { mayHaveBeenApplied };
-  const note = (context.budgetExhausted ? BUDGET_SPENT : "") + (mayHaveBeenApplied ? MAY_HAVE_BEEN_APPLIED : "");
-  if (context.signal?.aborted) {
-    const aborted = new HubAbortError({ cause: context.signal.reason, ...applied });
-    aborted.message += note;
-    return aborted;
+/** The error a failed call throws. Errors that are not the transport's (a hook's, a signer's, a validation) pass unchanged. */
+export async function toHubError(error: unknown, call: Call, origin: string): Promise<unknown> {
+  const mayHaveBeenApplied = call.mayHaveBeenApplied();
+  const note = (call.budgetSpent ? BUDGET_SPENT : "") + (mayHaveBeenApplied ? MAY_HAVE_BEEN_APPLIED : "");
+  let converted: Error & { message: string };
+  if (call.spec.signal?.aborted) converted = new HubAbortError({ cause: call.spec.signal.reason, mayHaveBeenApplied });
+  else if (error instanceof HTTPError) return fromResponse(error.response, error.request.url, note, mayHaveBeenApplied);
+  // Only an attempt with a timeout times out: `timeout` is a number here.
+  else if (error instanceof TimeoutError) converted = new HubTimeoutError(Number(call.timeout), { origin, mayHaveBeenApplied });
+  else if (call.isFetchFailure(error)) {
+    const code = systemErrorCode(error);
+    converted = new HubConnectionError(`Connection to ${origin} failed: ${code ?? innermostMessage(error) ?? "no HTTP response"}.`, { cause: error, code, origin, mayHaveBeenApplied });
+  } else return error;
+  converted.message += note;
+  return converted;
+}
+
+/** The innermost message of the cause chain, with any query string cut (it may hold data). */
+export function innermostMessage(error: unknown): string | undefined {
+  let message: string | undefined;
+  for (let current = error, depth = 0; depth < 6 && current instanceof Error; current = current.cause, depth++) {
+    if (current.message) message = current.message;
   }
-  if (error instanceof HTTPError) return fromResponse(error.response, error.request.url, note, mayHaveBeenApplied);
-  if (error instanceof AttemptTimeoutError) {
-    // Only an attempt with a timeout times out: `timeout` is a number here.
-    const timeout = new HubTimeoutError(Number(context.timeout), { origin: context.origin, ...applied });
-    timeout.message += note;
-    return timeout;
-  }
-  const code = systemErrorCode(error);
-  const detail = code ?? innermostMessage(error) ?? "no HTTP response";
-  return new HubConnectionError(`Connection to ${context.origin} failed: ${detail}.${note}`, { cause: error, code, origin: context.origin, ...applied });
+  return message?.replace(/\?[^\s)"']*/g, "?…");
 }
 
 async function fromResponse(response: Response, requestUrl: string, note: string, mayHaveBeenApplied: boolean) {
   // Only answers outside 2xx come here: below 400, that is a redirect (opaque in browsers: status 0).
-  if (response.status < 400) {
-    return redirectError(response, requestUrl, "the SDK follows no redirect here");
-  }
-  const text = await readText(response);
+  if (response.status < 400) return redirectError(response, requestUrl, "the SDK follows no redirect here");
+  const text = await response.text().catch(() => "");
   const parsed = parseJson(text);
-  const body = parsed.ok ? parsed.value : keptBody(text);
-  const fields = extractErrorFields(body);
+  const body = parsed ? parsed.value : keptBody(text);
+  const fields = errorFields(body);
   const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
-  const detail = fields.message ?? (excerpt(text) || "(empty body)");
   return apiErrorFromResponse({
     status: response.status,
     code: fields.code,
-    message: `${statusLine}${fields.code ? ` [${fields.code}]` : ""}: ${detail}${note}`,
+    message: `${statusLine}${fields.code ? ` [${fields.code}]` : ""}: ${fields.message ?? (excerpt(text) || "(empty body)")}${note}`,
     body,
     headers: headersToObject(response.headers),
     mayHaveBeenApplied,
   });
 }
 
-/** A redirect answer as an error; `location` resolved against the URL that was asked. */
+/** A redirect answer as an error; `location` resolved against the URL that was asked, when it parses. */
 export function redirectError(response: Response, requestUrl: string, reason: string): HubRedirectError {
-  const header = response.headers.get("location");
-  let location: string | undefined;
+  const header = response.headers.get("location") ?? undefined;
+  let location = header;
   try {
-    location = header === null ? undefined : new URL(header, requestUrl).href;
+    location = header && new URL(header, requestUrl).href;
   } catch {
-    location = header ?? undefined;
+    // Kept as sent: the error names it, and nothing follows it.
   }
   return new HubRedirectError({ status: response.status, location, reason });
 }

@@ -64,15 +64,12 @@ export class RateGate {
 
   /** The send rate now allowed, in requests per second (Infinity: no limit). */
   rate(now = Date.now()): number {
-    const max = this.#settings.maxRequestsPerSecond;
-    // Stryker disable next-line ConditionalExpression: with no ceiling, the share below is 2^Infinity and the minimum is max all the same
-    if (this.#ceiling === Infinity) return max;
+    // Before any throttle, the ceiling and `since` are infinite: the rate is the configured maximum.
     const since = now - this.#decreasedAt;
     // Far below the server's limit (a first estimate made during a start-up burst), doubling finds
     // it in a few seconds; near it, the overshoot is short and costs a few 429s.
-    // Stryker disable next-line EqualityOperator: at exactly RECOVER_MS both branches give a share of 1
     const share = since >= RECOVER_MS ? 2 ** ((since - RECOVER_MS) / DOUBLING_MS) : BETA + ((1 - BETA) * since) / RECOVER_MS;
-    return Math.min(max, this.#ceiling * share);
+    return Math.min(this.#settings.maxRequestsPerSecond, this.#ceiling * share);
   }
 
   /** Milliseconds until which every request waits, from the latest `Retry-After`. */
@@ -93,33 +90,15 @@ export class RateGate {
   /** Waits for a turn: a free slot, a rate token, and the end of any pause. */
   acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    // The usual case, decided as #pump would decide it, without queueing a waiter: skipped, #pump
-    // (called below) lets the same attempt go a microtask later; taken with waiters queued (who
-    // wait only for a pause's jitter or a token, both checked below), the order differs only within
-    // one pause's jitter.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: see above
-    if (this.#queue.length === 0 && this.#inFlight < this.#settings.maxConcurrency) {
-      const now = Date.now();
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: see above; at a tie #pump's wait is 0 too
-      if (this.#pausedUntil <= now && this.#tokenWait(now) <= 0) {
-        this.#take(now);
-        this.#inFlight++;
-        return Promise.resolve();
-      }
-    }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, jitterMs: this.#jitter() };
-      if (signal) {
-        waiter.onAbort = () => {
-          const index = this.#queue.indexOf(waiter);
-          // Stryker disable next-line ConditionalExpression: the listener goes when the waiter leaves the queue, so it is always found here
-          if (index >= 0) this.#queue.splice(index, 1);
-          reject(signal.reason);
-          this.#pump();
-        };
-        // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and the listener goes when the waiter leaves the queue
-        signal.addEventListener("abort", waiter.onAbort, { once: true });
-      }
+      // Removed when the waiter is served, so a waiter that hears it is still in the queue.
+      waiter.onAbort = () => {
+        this.#queue.splice(this.#queue.indexOf(waiter), 1);
+        reject(signal!.reason);
+        this.#pump();
+      };
+      signal?.addEventListener("abort", waiter.onAbort);
       this.#queue.push(waiter);
       this.#pump();
     });
@@ -132,9 +111,10 @@ export class RateGate {
   }
 
   /**
-   * Learns from an answer. 429 with a wait: pause everyone (within `maxWaitMs`); 429 without:
-   * lower the rate, once per congestion (answers to requests sent before the last decrease are
-   * already accounted for). A 2xx gives a retry token back.
+   * Learns from an answer. A 429 or 503 with a wait: pause everyone (within `maxWaitMs`: a longer
+   * wait is the caller's error, not the client's pause); a 429 without: lower the rate, once per
+   * congestion (answers to requests sent before the last decrease are already accounted for). A
+   * 2xx gives a retry token back.
    */
   observe(status: number, retryAfterMs: number | undefined, sentAt: number, maxWaitMs: number, now = Date.now()): void {
     if (status !== 429) {
@@ -142,24 +122,15 @@ export class RateGate {
       this.#passedAt = now;
       this.#firstPassAt ??= now;
     }
-    if (status >= 200 && status < 300) {
-      this.#retryTokens = Math.min(this.#settings.retryBudget, this.#retryTokens + 1);
-      return;
-    }
-    // Stryker disable next-line ConditionalExpression: a 503 without Retry-After let through here reaches neither branch below, only the idempotent pump
-    if (status !== 429 && !(status === 503 && retryAfterMs !== undefined)) return;
-    if (retryAfterMs !== undefined) {
-      if (retryAfterMs > maxWaitMs) return; // the caller gets the error instead of a long wait
-      if (now + retryAfterMs > this.#pausedUntil) {
-        this.#pausedUntil = now + retryAfterMs;
-        this.#log("pause", () => ({ status, ms: retryAfterMs, waiting: this.#queue.length }));
-        this.#pauseSpreadMs = Math.min(MAX_PAUSE_JITTER_MS, retryAfterMs / 10 + 50);
-        for (const waiter of this.#queue) waiter.jitterMs = Math.random() * this.#pauseSpreadMs;
-      }
-    } else if (sentAt >= this.#decreasedAt) {
-      // A 429 without Retry-After (a 503 comes here only with one).
-      const ceiling = Math.min(this.rate(now), Math.max(1, this.#passed(now)));
-      this.#ceiling = ceiling;
+    if (status >= 200 && status < 300) this.#retryTokens = Math.min(this.#settings.retryBudget, this.#retryTokens + 1);
+    const pauses = (status === 429 || status === 503) && retryAfterMs !== undefined && retryAfterMs <= maxWaitMs;
+    if (pauses && now + retryAfterMs > this.#pausedUntil) {
+      this.#pausedUntil = now + retryAfterMs;
+      this.#log("pause", () => ({ status, ms: retryAfterMs, waiting: this.#queue.length }));
+      this.#pauseSpreadMs = Math.min(MAX_PAUSE_JITTER_MS, retryAfterMs / 10 + 50);
+      for (const waiter of this.#queue) waiter.jitterMs = Math.random() * this.#pauseSpreadMs;
+    } else if (status === 429 && retryAfterMs === undefined && sentAt >= this.#decreasedAt) {
+      this.#ceiling = Math.min(this.rate(now), Math.max(1, this.#passed(now)));
       this.#decreasedAt = now;
       this.#tokens = Math.min(this.#tokens, 1);
       this.#log("rate-lowered", () => ({ perSecond: this.rate(now).toFixed(1) }));
@@ -181,15 +152,10 @@ export class RateGate {
 
   /** The waiter to serve next: the first in line, or during a pause the one whose jitter ends first. */
   #next(now: number): { index: number; pauseWait: number } {
+    const waitOf = (i: number) => this.#pausedUntil + this.#queue[i]!.jitterMs - now;
     let index = 0;
-    let pauseWait = this.#pausedUntil + this.#queue[0]!.jitterMs - now;
-    // Stryker disable next-line EqualityOperator: at a wait of 0 the first goes now; another also ready would go in its place, the same instant
-    for (let i = 1; pauseWait > 0 && i < this.#queue.length; i++) {
-      const wait = this.#pausedUntil + this.#queue[i]!.jitterMs - now;
-      // Stryker disable next-line EqualityOperator: a tie has the same wait, so the same timer; who goes is picked when it fires
-      if (wait < pauseWait) [index, pauseWait] = [i, wait];
-    }
-    return { index, pauseWait };
+    for (let i = 1; waitOf(index) > 0 && i < this.#queue.length; i++) if (waitOf(i) < waitOf(index)) index = i;
+    return { index, pauseWait: waitOf(index) };
   }
 
   #pump(): void {
@@ -200,35 +166,25 @@ export class RateGate {
       const { index, pauseWait } = this.#next(now);
       const wait = Math.max(pauseWait, this.#tokenWait(now));
       if (wait > 0) {
-        this.#timer = setTimeout(() => {
-          this.#timer = undefined;
-          this.#pump();
-        }, Math.ceil(wait));
+        this.#timer = setTimeout(() => this.#pump(), Math.ceil(wait));
         return;
       }
-      const head = this.#queue.splice(index, 1)[0]!;
-      // onAbort is set exactly on the waiters with a signal.
-      head.signal?.removeEventListener("abort", head.onAbort!);
-      this.#take(now);
+      const [head] = this.#queue.splice(index, 1);
+      head!.signal?.removeEventListener("abort", head!.onAbort!);
+      // While the rate is unlimited the count is not refilled, and the first limited refill fills the bucket.
+      this.#tokens -= 1;
       this.#inFlight++;
-      head.resolve();
+      head!.resolve();
     }
   }
 
-  /** Milliseconds until one rate token is there (token bucket holding 100 ms of the rate). */
+  /** Milliseconds until one rate token is there (a token bucket holding 100 ms of the rate); ≤ 0 for none. */
   #tokenWait(now: number): number {
     const rate = this.rate(now);
     if (rate === Infinity) return 0;
-    const capacity = Math.max(1, rate / 10);
-    this.#tokens = Math.min(capacity, this.#tokens + ((now - this.#refilledAt) * rate) / 1_000);
+    this.#tokens = Math.min(Math.max(1, rate / 10), this.#tokens + ((now - this.#refilledAt) * rate) / 1_000);
     this.#refilledAt = now;
-    // Stryker disable next-line EqualityOperator,ConditionalExpression: with one token or more, the wait below is 0 or less, which is no wait as well
-    return this.#tokens >= 1 ? 0 : ((1 - this.#tokens) * 1_000) / rate;
-  }
-
-  #take(now: number): void {
-    // Stryker disable next-line ConditionalExpression: while the rate is unlimited the refill time is not kept, so the first limited refill fills the bucket whatever the count
-    if (this.rate(now) !== Infinity) this.#tokens -= 1;
+    return ((1 - this.#tokens) * 1_000) / rate;
   }
 
   /**

@@ -1,15 +1,22 @@
+/**
+ * A client's HTTP layer, on ky: one ky instance with the client's address and headers, one rate
+ * gate, identical reads in flight shared, same-origin redirects of reads followed. Each call is a
+ * {@link Call}; its failure becomes the SDK's error in `toHubError`, nowhere else.
+ */
 import ky, { type KyInstance } from "ky";
+import { HubAbortError } from "../errors/hub-abort-error";
+import type { HubError } from "../errors/hub-error";
 import { HubRedirectError } from "../errors/hub-redirect-error";
-import { where, type Log } from "../log";
+import type { Log } from "../log";
 import type { RateLimitOptions, RequestEvent, RetryOptions } from "../types/options";
-import { attemptFetch, type OutgoingAttempt } from "./attempt";
+import type { TextResponse } from "./body";
+import { Call, resolveRetry, type CallContext, type CallSpec } from "./call";
 import { toHubError } from "./ky-adapter";
 import { RateGate } from "./rate-gate";
-import { kyRetry, resolveRetry, type RetryContext } from "./retry";
-import { SharedReads } from "./shared-reads";
 
-/** Client-wide transport settings, fixed at construction. */
+/** Client-wide settings, fixed at construction. */
 export interface TransportConfig {
+  baseUrl: URL;
   clientId: string;
   timeout: number | false;
   retry: number | RetryOptions | undefined;
@@ -22,24 +29,8 @@ export interface TransportConfig {
   log: Log;
 }
 
-/** One call. `beforeSend` runs last before every attempt's fetch, after the rate gate: writes sign there. */
-export interface SendOptions {
-  method: "GET" | "POST";
-  url: URL;
-  authenticated: boolean;
-  body?: string | undefined;
-  beforeSend?: ((attempt: OutgoingAttempt) => void | Promise<void>) | undefined;
-  mayHaveBeenSent?: ((error: unknown) => boolean) | undefined;
-  signal?: AbortSignal | undefined;
-  timeout?: number | false | undefined;
-  retry?: number | RetryOptions | undefined;
-}
-
-/** A 2xx answer, read: the body is text so that odd bodies can be reported, not crash a parser. */
-export interface RawResponse {
-  status: number;
-  headers: Headers;
-  text: string;
+/** A 2xx answer, read: the body is text so that an odd body can be reported, not crash a parser. */
+export interface RawResponse extends TextResponse {
   /** The final response, its body already read into `text`. */
   response: Response;
 }
@@ -48,119 +39,121 @@ export interface RawResponse {
 const MAX_REDIRECTS = 5;
 
 /** Defaults of {@link RateLimitOptions}. */
-export const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = {
-  maxConcurrency: 32,
-  maxRequestsPerSecond: Infinity,
-  retryBudget: 500,
-};
+export const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = { maxConcurrency: 32, maxRequestsPerSecond: Infinity, retryBudget: 500 };
 
-/**
- * The HTTP layer, on ky: headers, timeouts, retries with backoff, the client's rate gate, and
- * error conversion. Redirects are never followed by `fetch` itself: a signed write is never
- * redirected (its signature covers one path), and a read follows only redirects within the API's
- * origin (`x-api-key` stays there).
- */
+/** A URL, or undefined when there is none or it does not parse (a `Location` of `http://[broken`). */
+function parseUrl(text: string | undefined): URL | undefined {
+  try {
+    return new URL(text!);
+  } catch {
+    return undefined;
+  }
+}
+
+interface SharedRead {
+  promise: Promise<RawResponse>;
+  controller: AbortController;
+  /** Callers still waiting; one without a signal never leaves, so the request then runs to its end. */
+  callers: number;
+}
+
 export class Transport {
-  readonly #ky: KyInstance = ky.create({ timeout: false, throwHttpErrors: true });
-  readonly #config: TransportConfig;
-  readonly #retry: Required<RetryOptions>;
-  readonly #shared = new SharedReads<RawResponse>();
-  readonly #headerSets: Headers[] = [];
   /** The client's one rate gate: every attempt of every call passes it. */
   readonly gate: RateGate;
+  /** What every call shares; the server client sets `onAnswer` here to read the server's clock. */
+  readonly context: CallContext;
+  readonly #ky: KyInstance;
+  readonly #dedupeReads: boolean;
+  readonly #shared = new Map<string, SharedRead>();
 
   constructor(config: TransportConfig) {
-    this.#config = config;
-    this.#retry = resolveRetry(config.retry);
-    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (event, fields) => config.log("info", event, fields));
+    const log = config.log;
+    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (event, fields) => log("info", event, fields));
+    this.context = { gate: this.gate, fetch: config.fetch ?? globalThis.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, log };
+    this.#dedupeReads = config.dedupeReads;
+    // The user's headers first, then ours: `x-api-key` is ours alone (a call without it removes it).
+    this.#ky = ky.create({ prefixUrl: this.context.prefixUrl, headers: { ...config.headers, accept: "application/json", "x-api-key": config.clientId } });
   }
 
-  send(options: SendOptions): Promise<RawResponse> {
-    if (options.method !== "GET" || !this.#config.dedupeReads) return this.#follow(options);
-    // Same URL, same headers (authenticated or not), same per-call timeout and retry: same request.
-    // Without per-call settings (the usual case) the key needs no JSON; it cannot start with "[".
-    const key =
-      options.timeout === undefined && options.retry === undefined
-        ? `${options.authenticated ? "a" : "u"} ${options.url.href}`
-        : JSON.stringify([options.url.href, options.authenticated, options.timeout, options.retry]);
-    return this.#shared.share(key, (signal) => this.#follow({ ...options, signal }), options.signal);
+  send(spec: CallSpec): Promise<RawResponse> {
+    // A signal of the call's own, following the caller's: each waiting call listens to its signal
+    // (ky's retry wait, a shared read), and one caller's signal may serve many calls at once (a
+    // campaign's): listeners on it would pile up past Node's warning at 10.
+    if (spec.signal) spec = { ...spec, signal: AbortSignal.any([spec.signal]) };
+    if (spec.method !== "GET" || !this.#dedupeReads) return this.#follow(spec);
+    // Same URL, same headers (authenticated or not), same per-call timeout and retry: the same request.
+    const key = JSON.stringify([spec.input, spec.query, spec.authenticated, spec.timeout, spec.retry]);
+    return this.#share(key, (signal) => this.#follow({ ...spec, signal }), spec.signal);
   }
 
-  async #follow(options: SendOptions): Promise<RawResponse> {
-    let url = options.url;
+  /**
+   * Redirects are never followed by `fetch` itself: a signed write is never redirected (its
+   * signature covers one path), and a read follows only redirects within the URL's origin, where
+   * `x-api-key` may go.
+   */
+  async #follow(spec: CallSpec): Promise<RawResponse> {
     for (let hop = 0; ; hop++) {
+      const url = new URL(spec.input, this.context.prefixUrl);
       try {
-        return await this.#exchange({ ...options, url });
+        return await this.#exchange(spec, url);
       } catch (error) {
-        const next = error instanceof HubRedirectError ? this.#followable(options, url, error, hop) : undefined;
-        if (next === undefined) throw error;
-        url = next;
+        const next = error instanceof HubRedirectError && spec.method === "GET" && hop < MAX_REDIRECTS ? parseUrl(error.location) : undefined;
+        if (next?.origin !== url.origin) throw error;
+        spec = { ...spec, input: next.href, query: undefined };
       }
     }
   }
 
-  /** Where a read may go after a redirect; undefined (rethrow) for writes, other origins, too many hops. */
-  #followable(options: SendOptions, from: URL, error: HubRedirectError, hop: number): URL | undefined {
-    if (options.method !== "GET" || error.location === undefined || hop >= MAX_REDIRECTS) return undefined;
-    const next = new URL(error.location);
-    return next.origin === from.origin ? next : undefined;
-  }
-
-  async #exchange(options: SendOptions): Promise<RawResponse> {
-    const timeout = options.timeout ?? this.#config.timeout;
-    const retry = options.retry === undefined ? this.#retry : resolveRetry(options.retry);
-    const write = options.method !== "GET";
-    // Stryker disable next-line ObjectLiteral: missing fields are as false as false ones
-    const delivery = { started: false, sent: false };
-    const log = this.#config.log;
-    const context: RetryContext = { gate: this.gate, signal: options.signal, budgetExhausted: false, log, what: () => `${options.method} ${where(options.url)}` };
+  async #exchange(spec: CallSpec, url: URL): Promise<RawResponse> {
+    const call = new Call(spec, this.context);
     try {
-      // ky gets only what it acts on: headers, body and redirect mode are the per-attempt
-      // fetch's (it sends them itself), and every option ky is handed costs a merge per call.
-      const response = await this.#ky(options.url, {
-        method: options.method,
-        retry: kyRetry(retry, write ? "post" : "get", context),
-        ...(options.signal && { signal: options.signal }),
-        fetch: attemptFetch({
-          fetch: this.#config.fetch ?? globalThis.fetch,
-          gate: this.gate,
-          headers: this.#headers(options),
-          body: options.body,
-          signal: options.signal,
-          timeout,
-          maxRetryAfterMs: retry.maxRetryAfter,
-          beforeSend: options.beforeSend,
-          mayHaveBeenSent: options.mayHaveBeenSent,
-          onRequest: this.#config.onRequest,
-          log,
-          delivery,
-        }),
-      });
+      const response = await this.#ky(spec.input, call.kyOptions());
       return { status: response.status, headers: response.headers, text: await response.text(), response };
     } catch (error) {
-      const failure = { signal: options.signal, timeout, origin: options.url.origin, write, ...delivery, budgetExhausted: context.budgetExhausted };
-      const hubError = await toHubError(error, failure);
+      const converted = await toHubError(error, call, url.origin);
       // An unknown outcome is an error to report, unless the caller chose it by aborting.
-      const level = options.signal?.aborted ? "info" : "error";
-      if ((hubError as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied) log(level, "outcome-unknown", () => ({ call: context.what(), error: (hubError as Error).name }));
-      throw hubError;
+      if ((converted as HubError).mayHaveBeenApplied) {
+        this.context.log(spec.signal?.aborted ? "info" : "error", "outcome-unknown", () => ({ call: call.what, error: (converted as Error).name }));
+      }
+      throw converted;
     }
   }
 
-  /** The headers of a call, built once per kind of call (authenticated or not, with a body or not); never changed after. */
-  #headers(options: SendOptions): Headers {
-    const kind = (options.authenticated ? 1 : 0) + (options.body === undefined ? 0 : 2);
-    return (this.#headerSets[kind] ??= this.#buildHeaders(options));
-  }
-
-  #buildHeaders(options: SendOptions): Headers {
-    // User headers first, then ours: `x-api-key` is ours alone (and absent from discovery), and
-    // the signature headers are set after this, in `beforeSend`.
-    const headers = new Headers(this.#config.headers);
-    headers.set("accept", "application/json");
-    if (options.authenticated) headers.set("x-api-key", this.#config.clientId);
-    else headers.delete("x-api-key");
-    if (options.body !== undefined) headers.set("content-type", "application/json");
-    return headers;
+  /**
+   * Identical reads in flight share one request (a page rendering five widgets that each ask for
+   * the hub costs one request). Each caller waits on its own: aborting one rejects only its
+   * promise, and the shared request is aborted when no caller is left.
+   */
+  #share(key: string, start: (signal: AbortSignal) => Promise<RawResponse>, signal: AbortSignal | undefined): Promise<RawResponse> {
+    if (signal?.aborted) return Promise.reject(new HubAbortError({ cause: signal.reason }));
+    let shared = this.#shared.get(key);
+    if (shared === undefined) {
+      const controller = new AbortController();
+      const created: SharedRead = (shared = { controller, callers: 0, promise: start(controller.signal) });
+      const forget = () => this.#shared.get(key) === created && this.#shared.delete(key);
+      created.promise.then(forget, forget);
+      this.#shared.set(key, created);
+    }
+    const entry = shared;
+    entry.callers++;
+    if (!signal) return entry.promise;
+    return new Promise<RawResponse>((resolve, reject) => {
+      const onAbort = () => {
+        leave();
+        reject(new HubAbortError({ cause: signal.reason }));
+        if (entry.callers > 0) return;
+        entry.controller.abort(signal.reason);
+        if (this.#shared.get(key) === entry) this.#shared.delete(key);
+      };
+      const leave = () => {
+        signal.removeEventListener("abort", onAbort);
+        entry.callers--;
+      };
+      signal.addEventListener("abort", onAbort);
+      entry.promise.then(
+        (value) => (leave(), resolve(value)),
+        (error: unknown) => (leave(), reject(error)),
+      );
+    });
   }
 }

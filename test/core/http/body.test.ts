@@ -1,15 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { excerpt, headersToObject, keptBody, parseJson, readText } from "../../../src/core/http/body";
-import { innermostMessage, outcomeUnknown, systemErrorCode } from "../../../src/core/http/delivery";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { HubResponseError } from "public-hub-sdk";
+import { decodeBody, errorFields, excerpt, headersToObject, keptBody, parseJson, parseRetryAfter } from "../../../src/core/http/body";
+import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("body helpers", () => {
-  it("readText gives the text, or an empty string when the body cannot be read", async () => {
-    expect(await readText(new Response("hello"))).toBe("hello");
-    const used = new Response("once");
-    await used.text();
-    expect(await readText(used)).toBe("");
-  });
-
   it("an excerpt is one line, trimmed, with runs of whitespace as one space", () => {
     expect(excerpt("  <h1>\r\n  Bad\t\tGateway </h1>\n")).toBe("<h1> Bad Gateway </h1>");
   });
@@ -24,11 +22,12 @@ describe("body helpers", () => {
     expect(keptBody("b".repeat(5000))).toBe(`${"b".repeat(4096)}… (5000 characters in all)`);
   });
 
-  it("parseJson: JSON values, or the text when it is not JSON or blank", () => {
-    expect(parseJson('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
-    expect(parseJson("0")).toEqual({ ok: true, value: 0 });
-    expect(parseJson("nope")).toEqual({ ok: false, text: "nope" });
-    expect(parseJson(" \n")).toEqual({ ok: false, text: " \n" });
+  it("parseJson: JSON values (null too), or undefined when it is not JSON or blank", () => {
+    expect(parseJson('{"a":1}')).toEqual({ value: { a: 1 } });
+    expect(parseJson("0")).toEqual({ value: 0 });
+    expect(parseJson("null")).toEqual({ value: null });
+    expect(parseJson("nope")).toBeUndefined();
+    expect(parseJson(" \n")).toBeUndefined();
   });
 
   it("headers become a plain object", () => {
@@ -36,51 +35,139 @@ describe("body helpers", () => {
   });
 });
 
-describe("delivery helpers", () => {
-  it("a system code is letters, digits and _, at least 3, starting with a letter", () => {
-    expect(systemErrorCode({ code: "EPIPE" })).toBe("EPIPE");
-    expect(systemErrorCode({ code: "E1_" })).toBe("E1_");
-    for (const code of ["EP", "1ABC", "E-PIPE", "EPIPE!", " EPIPE", 42]) expect(systemErrorCode({ code })).toBeUndefined();
+describe("errorFields", () => {
+  it.each([
+    ["flat", { code: "bad_sig", message: "Bad signature" }, { code: "bad_sig", message: "Bad signature" }],
+    ["nested", { error: { code: "bad_sig", message: "Bad signature" } }, { code: "bad_sig", message: "Bad signature" }],
+    ["error code + message", { error: "bad_sig", message: "Bad signature" }, { code: "bad_sig", message: "Bad signature" }],
+    ["error as sentence", { error: "Bad signature, try again" }, { code: undefined, message: "Bad signature, try again" }],
+    ["problem details", { type: "https://e.x/bad-sig", title: "Unauthorized", detail: "Bad signature" }, { code: "https://e.x/bad-sig", message: "Bad signature" }],
+    ["errors array", { errors: [{ code: "E1", message: "first" }, { message: "second" }] }, { code: "E1", message: "first" }],
+    ["numeric code", { code: 4011, message: "Nope" }, { code: "4011", message: "Nope" }],
+    ["OAuth style", { error: "invalid_client", error_description: "Unknown client" }, { code: "invalid_client", message: "Unknown client" }],
+    ["nothing useful", { oops: 1 }, { code: undefined, message: undefined }],
+  ])("%s", (_name, body, expected) => {
+    expect(errorFields(body)).toEqual(expected);
   });
 
-  it("looks at most six levels deep", () => {
-    const nest = (depth: number): unknown => (depth === 0 ? { code: "EDEEP" } : { cause: nest(depth - 1) });
-    expect(systemErrorCode(nest(5))).toBe("EDEEP");
-    expect(systemErrorCode(nest(6))).toBeUndefined();
-  });
-
-  it("skips a malformed code to find one deeper; nothing in a string or null", () => {
-    expect(systemErrorCode({ code: "x", cause: { code: "ECONNRESET" } })).toBe("ECONNRESET");
-    expect(systemErrorCode({ errors: "ECONNRESET" })).toBeUndefined();
-    expect(systemErrorCode("ECONNRESET")).toBeUndefined();
-    expect(systemErrorCode(null)).toBeUndefined();
-  });
-
-  it("the innermost message wins, empty messages are skipped, at most six levels deep", () => {
-    expect(innermostMessage(new Error("outer", { cause: new Error("inner", { cause: new Error("") }) }))).toBe("inner");
-    expect(innermostMessage(new Error("only", { cause: "not an error" }))).toBe("only");
-    const nest = (depth: number): Error => (depth === 0 ? new Error("deepest") : new Error(`level ${depth}`, { cause: nest(depth - 1) }));
-    expect(innermostMessage(nest(5))).toBe("deepest");
-    expect(innermostMessage(nest(6))).toBe("level 1");
-    expect(innermostMessage("text")).toBeUndefined();
-  });
-
-  it("every query in the message is cut, up to whitespace, a bracket or a quote", () => {
-    expect(innermostMessage(new Error('GET https://h.test/a?wallet=0xabc failed (https://h.test/b?x=1) "c?y=2"'))).toBe(
-      'GET https://h.test/a?… failed (https://h.test/b?…) "c?…"',
-    );
+  it.each([null, "text", 42, [1, 2]])("non-object %j gives nothing", (body) => {
+    expect(errorFields(body)).toEqual({});
   });
 
   it.each([
-    [500, true],
-    [503, true],
-    [599, true],
-    [408, true],
-    [499, false],
-    [429, false],
-    [404, false],
-    [200, false],
-  ])("status %i leaves a write's outcome open: %s", (status, open) => {
-    expect(outcomeUnknown(status)).toBe(open);
+    ["blank code and message", { code: " ", message: "" }, { code: undefined, message: undefined }],
+    ["a blank code falls through to error_code", { code: "", error_code: "E42", message: "m" }, { code: "E42", message: "m" }],
+    ["a blank message falls through to detail", { message: "  ", detail: "the detail" }, { code: undefined, message: "the detail" }],
+    ["blank nested fields fall back to the top level", { error: { code: "\t", message: " " }, code: "top", message: "top message" }, { code: "top", message: "top message" }],
+    ["a blank error string", { error: "  " }, { code: undefined, message: undefined }],
+    ["the nested object wins over the top level", { error: { code: "inner", message: "inner m" }, code: "outer", message: "outer m" }, { code: "inner", message: "inner m" }],
+    ["errors[0] must be an object", { errors: ["text"], code: "c" }, { code: "c", message: undefined }],
+    ["errors must be an array", { errors: { 0: { code: "inner" } }, code: "c" }, { code: "c", message: undefined }],
+    ["a numeric error is neither code nor message", { error: 42 }, { code: undefined, message: undefined }],
+    ["a sentence in error is a message, not a code", { error: "not allowed" }, { code: undefined, message: "not allowed" }],
+    ["dots and dashes make a code", { error: "auth.bad-sig" }, { code: "auth.bad-sig", message: "auth.bad-sig" }],
+    ["a numeric code yields to a string one", { code: 7, error_code: "E7" }, { code: "E7", message: undefined }],
+    ["a numeric nested code", { error: { code: 401 } }, { code: "401", message: undefined }],
+    ["an error array is not an object", { error: ["x"], message: "m" }, { code: undefined, message: "m" }],
+  ])("%s", (_name, body, expected) => {
+    expect(errorFields(body)).toEqual(expected);
+  });
+
+  it("ignores the RFC 9457 default type about:blank as a code", () => {
+    expect(errorFields({ type: "about:blank", title: "Unauthorized", status: 401 })).toEqual({ code: undefined, message: "Unauthorized" });
+  });
+});
+
+describe("parseRetryAfter", () => {
+  const now = Date.parse("2026-11-22T10:00:00Z");
+
+  it.each([
+    ["120", 120],
+    ["0", 0],
+    ["1.25", 1.25],
+    [" 7 ", 7],
+  ])("delta-seconds %j is %d", (value, seconds) => {
+    expect(parseRetryAfter(value, now)).toBe(seconds);
+  });
+
+  it.each([null, undefined, "", "   ", "soon", "5x", "x5", "-3", "1.", "12 34", "May"])("%j is unreadable: undefined", (value) => {
+    expect(parseRetryAfter(value, now)).toBeUndefined();
+  });
+
+  it("an HTTP date is the whole seconds until then, rounded up", () => {
+    expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", now)).toBe(30);
+    expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", now + 500)).toBe(30);
+  });
+
+  it.each(["Sunday, 22-Nov-26 10:00:30 GMT", "2026-11-22T10:00:30Z"])("the obsolete RFC 850 form and an ISO date-time are read too: %j", (value) => {
+    expect(parseRetryAfter(value, now)).toBe(30);
+  });
+
+  it("the asctime form (no zone: local time) is read as a date", () => {
+    expect(parseRetryAfter("Sun Nov 22 10:00:30 2026", now)).toBe(Math.max(0, Math.ceil((new Date(2026, 10, 22, 10, 0, 30).getTime() - now) / 1000)));
+  });
+
+  it("a date in the past is no wait, never a negative one", () => {
+    expect(parseRetryAfter("Sun, 22 Nov 2026 09:59:00 GMT", now)).toBe(0);
+  });
+
+  it("uses the current time by default", () => {
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    expect(parseRetryAfter("Sun, 22 Nov 2026 10:01:00 GMT")).toBe(60);
+  });
+});
+
+describe("decodeBody", () => {
+  const raw = (text: string, headers: Record<string, string> = {}) => ({ status: 200, headers: new Headers(headers), text, response: new Response(text) });
+  const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable(), (e: unknown) => e as HubResponseError);
+
+  it("names a missing content-type", async () => {
+    const error = await failure(decodeBody(raw("nope"), "object"));
+    expect(error.message).toBe("Unusable 200 response (invalid-json): expected JSON, got no content-type: nope");
+    expect(error.body).toBe("nope");
+    expect(error.issues).toEqual([]);
+  });
+
+  it("names the content-type it got", async () => {
+    const error = await failure(decodeBody(raw("<p>", { "content-type": "text/html" }), "object"));
+    expect(error.message).toBe("Unusable 200 response (invalid-json): expected JSON, got text/html: <p>");
+  });
+
+  it("says which shapes a list accepts, and keeps the parsed value", async () => {
+    const error = await failure(decodeBody(raw("3"), "object-or-array"));
+    expect(error.message).toBe("Unusable 200 response (unexpected-shape): expected a JSON object or array: 3");
+    expect(error.body).toBe(3);
+    expect((await failure(decodeBody(raw("[]"), "object"))).message).toBe("Unusable 200 response (unexpected-shape): expected a JSON object: []");
+    expect(await decodeBody(raw("[1]"), "object-or-array")).toEqual([1]);
+    expect(await decodeBody(raw('{"a":1}'), "object-or-empty")).toEqual({ a: 1 });
+  });
+
+  it("an empty write answer is {} (checked by the schema too); an empty read answer is an error", async () => {
+    expect(await decodeBody(raw(" "), "object-or-empty")).toEqual({});
+    const error = await failure(decodeBody(raw(""), "object"));
+    expect(error.message).toBe("Unusable 200 response (empty-body): the server sent no body");
+    expect(error.problem).toBe("empty-body");
+  });
+
+  it("schema issues name their path, (root) without one, and the key of a path segment object", async () => {
+    const schema: StandardSchemaV1<unknown, never> = {
+      "~standard": {
+        version: 1,
+        vendor: "test",
+        validate: () => ({ issues: [{ message: "not a hub" }, { message: "bad", path: ["a", { key: 0 }, 2] }] }),
+      },
+    };
+    const error = await failure(decodeBody(raw('{"x":1}'), "object", schema));
+    expect(error.message).toBe("Unusable 200 response (schema-mismatch): the body does not match the schema: (root): not a hub; a.0.2: bad");
+    expect(error.issues).toEqual([
+      { path: [], message: "not a hub", code: "schema_mismatch" },
+      { path: ["a", 0, 2], message: "bad", code: "schema_mismatch" },
+    ]);
+    expect(error.body).toEqual({ x: 1 });
+  });
+
+  it("a passing schema's value is what the call gives", async () => {
+    const schema: StandardSchemaV1<unknown, string> = { "~standard": { version: 1, vendor: "test", validate: async () => ({ value: "parsed" }) } };
+    expect(await decodeBody(raw('{"x":1}'), "object", schema)).toBe("parsed");
   });
 });

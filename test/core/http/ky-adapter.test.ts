@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HubAbortError, HubClient, HubConnectionError, HubRedirectError, HubResponseError, HubTimeoutError, HubValidationError, ServerError } from "public-hub-sdk";
+import { HubAbortError, HubClient, HubConnectionError, HubRedirectError, HubResponseError, HubTimeoutError, ServerError } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
-import { decodeBody } from "../../../src/core/http/decode";
-import { redirectError } from "../../../src/core/http/ky-adapter";
-import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
+import { HubServerClient as EdgeServerClient } from "../../../src/server/edge";
+import { innermostMessage, redirectError } from "../../../src/core/http/ky-adapter";
 
 /** A client whose `fetch` answers (or fails) as told: no network, no mock. */
 const clientWith = (fetch: typeof globalThis.fetch) =>
@@ -35,61 +34,6 @@ describe("errors without the usual parts", () => {
     expect(error.location).toBe("http://[broken");
     expect(redirectError(new Response(null, { status: 302, headers: { location: "/x" } }), "https://h.test/a/b", "why").location).toBe("https://h.test/x");
     expect(redirectError(new Response(null, { status: 302 }), "https://h.test/a", "why").location).toBeUndefined();
-  });
-});
-
-describe("decodeBody", () => {
-  const raw = (text: string, headers: Record<string, string> = {}) => ({ status: 200, headers: new Headers(headers), text, response: new Response(text) });
-  const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable(), (e: unknown) => e as HubResponseError);
-
-  it("names a missing content-type", async () => {
-    const error = await failure(decodeBody(raw("nope"), "object"));
-    expect(error.message).toBe("Unusable 200 response (invalid-json): expected JSON, got no content-type: nope");
-    expect(error.body).toBe("nope");
-    expect(error.issues).toEqual([]);
-  });
-
-  it("names the content-type it got", async () => {
-    const error = await failure(decodeBody(raw("<p>", { "content-type": "text/html" }), "object"));
-    expect(error.message).toBe("Unusable 200 response (invalid-json): expected JSON, got text/html: <p>");
-  });
-
-  it("says which shapes a list accepts, and keeps the parsed value", async () => {
-    const error = await failure(decodeBody(raw("3"), "object-or-array"));
-    expect(error.message).toBe("Unusable 200 response (unexpected-shape): expected a JSON object or array: 3");
-    expect(error.body).toBe(3);
-    expect((await failure(decodeBody(raw("[]"), "object"))).message).toBe("Unusable 200 response (unexpected-shape): expected a JSON object: []");
-    expect(await decodeBody(raw("[1]"), "object-or-array")).toEqual([1]);
-    expect(await decodeBody(raw('{"a":1}'), "object-or-empty")).toEqual({ a: 1 });
-  });
-
-  it("an empty write answer is {} (checked by the schema too); an empty read answer is an error", async () => {
-    expect(await decodeBody(raw(" "), "object-or-empty")).toEqual({});
-    const error = await failure(decodeBody(raw(""), "object"));
-    expect(error.message).toBe("Unusable 200 response (empty-body): the server sent no body");
-    expect(error.problem).toBe("empty-body");
-  });
-
-  it("schema issues name their path, (root) without one, and the key of a path segment object", async () => {
-    const schema: StandardSchemaV1<unknown, never> = {
-      "~standard": {
-        version: 1,
-        vendor: "test",
-        validate: () => ({ issues: [{ message: "not a hub" }, { message: "bad", path: ["a", { key: 0 }, 2] }] }),
-      },
-    };
-    const error = await failure(decodeBody(raw('{"x":1}'), "object", schema));
-    expect(error.message).toBe("Unusable 200 response (schema-mismatch): the body does not match the schema: (root): not a hub; a.0.2: bad");
-    expect(error.issues).toEqual([
-      { path: [], message: "not a hub", code: "schema_mismatch" },
-      { path: ["a", 0, 2], message: "bad", code: "schema_mismatch" },
-    ]);
-    expect(error.body).toEqual({ x: 1 });
-  });
-
-  it("a passing schema's value is what the call gives", async () => {
-    const schema: StandardSchemaV1<unknown, string> = { "~standard": { version: 1, vendor: "test", validate: async () => ({ value: "parsed" }) } };
-    expect(await decodeBody(raw('{"x":1}'), "object", schema)).toBe("parsed");
   });
 });
 
@@ -173,15 +117,14 @@ describe("what a failed call says about a write", () => {
     await expect(call).rejects.toMatchObject({ name: "HubAbortError", mayHaveBeenApplied: false, message: "Request aborted by the caller." });
   });
 
-  it("a HubError thrown while sending reaches the caller unchanged", async () => {
-    const refusal = new HubValidationError("stamp", [{ path: [], code: "custom", message: "no" }]);
-    class Stamping extends HubClient {
-      stamped() {
-        return this.request({ segments: ["hub", this.hub], beforeSend: () => Promise.reject(refusal) });
-      }
-    }
-    const hub = new Stamping({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", retry: 0, logLevel: "off", fetch: never });
-    await expect(hub.stamped()).rejects.toBe(refusal);
+  it("an error thrown while signing reaches the caller unchanged, nothing is sent, and its slot in the gate is freed", async () => {
+    const failure = new Error("crypto unavailable");
+    vi.spyOn(globalThis.crypto.subtle, "sign").mockRejectedValue(failure);
+    let sent = 0;
+    const server = new EdgeServerClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", fetch: async () => (sent++, Response.json({})) });
+    await expect(server.awardPoints(award)).rejects.toBe(failure);
+    expect(sent).toBe(0);
+    expect(server.rateLimitStatus).toMatchObject({ inFlight: 0, queued: 0 });
   });
 });
 
@@ -206,5 +149,22 @@ describe("redirect answers", () => {
   it("a 400 is an API error, not a redirect", async () => {
     const error = await clientWith(async () => new Response(null, { status: 400, headers: { location: "/x" } })).getHub().catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "BadRequestError", status: 400 });
+  });
+});
+
+describe("messages of connection failures", () => {
+  it("the innermost message wins, empty messages are skipped, at most six levels deep", () => {
+    expect(innermostMessage(new Error("outer", { cause: new Error("inner", { cause: new Error("") }) }))).toBe("inner");
+    expect(innermostMessage(new Error("only", { cause: "not an error" }))).toBe("only");
+    const nest = (depth: number): Error => (depth === 0 ? new Error("deepest") : new Error(`level ${depth}`, { cause: nest(depth - 1) }));
+    expect(innermostMessage(nest(5))).toBe("deepest");
+    expect(innermostMessage(nest(6))).toBe("level 1");
+    expect(innermostMessage("text")).toBeUndefined();
+  });
+
+  it("every query in the message is cut, up to whitespace, a bracket or a quote", () => {
+    expect(innermostMessage(new Error('GET https://h.test/a?wallet=0xabc failed (https://h.test/b?x=1) "c?y=2"'))).toBe(
+      'GET https://h.test/a?… failed (https://h.test/b?…) "c?…"',
+    );
   });
 });

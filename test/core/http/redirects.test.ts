@@ -59,6 +59,13 @@ describe("reads follow redirects within the API's origin only", () => {
     expect(mock.requests).toHaveLength(6);
   });
 
+  it("a Location that is not a URL (http://[broken) is a HubRedirectError naming it, not a TypeError", async () => {
+    mock.failNext(1, { status: 302, headers: { location: "http://[broken" }, body: "" });
+    const error = await client().getHub().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "HubRedirectError", status: 302, location: "http://[broken" });
+    expect(mock.requests).toHaveLength(1);
+  });
+
   it("a redirect without Location is an error naming no location", async () => {
     mock.failNext(1, { status: 307, body: "" });
     const error = await client().getHub().catch((e: unknown) => e);

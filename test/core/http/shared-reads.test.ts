@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { HubAbortError } from "public-hub-sdk";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
-import { SharedReads } from "../../../src/core/http/shared-reads";
 
 const { mock, server, client } = useHubMock();
 
@@ -149,108 +148,27 @@ describe("withResponse()", () => {
   });
 });
 
-describe("SharedReads, unit by unit", () => {
-  const deferred = <T>() => {
-    let resolve!: (value: T) => void;
-    let reject!: (reason: unknown) => void;
-    const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
-    return { promise, resolve, reject };
-  };
-
-  it("starts once per key while in flight, again once settled, and separately per key", async () => {
-    const shared = new SharedReads<string>();
-    const starts: string[] = [];
-    const first = deferred<string>();
-    const start = (name: string, result: Promise<string>) => () => (starts.push(name), result);
-    const a = shared.share("k", start("k1", first.promise));
-    const b = shared.share("k", start("k2", Promise.resolve("never")));
-    const other = shared.share("j", start("j1", Promise.resolve("j")));
-    first.resolve("one");
-    expect(await Promise.all([a, b, other])).toEqual(["one", "one", "j"]);
-    expect(await shared.share("k", start("k3", Promise.resolve("two")))).toBe("two");
-    expect(starts).toEqual(["k1", "j1", "k3"]);
+describe("a shared read, once every caller left", () => {
+  it("is aborted with the last caller's reason, and the next identical read is a new request", async () => {
+    const seen = slowHub();
+    const hub = client();
+    const [first, second] = [new AbortController(), new AbortController()];
+    const calls = [hub.getHub({ signal: first.signal }).catch((e: unknown) => e), hub.getHub({ signal: second.signal }).catch((e: unknown) => e)];
+    await delay(5);
+    first.abort(new Error("first left"));
+    second.abort(new Error("second left"));
+    expect(await Promise.all(calls)).toMatchObject([{ name: "HubAbortError", cause: new Error("first left") }, { name: "HubAbortError", cause: new Error("second left") }]);
+    expect(seen[0]!.signal.aborted).toBe(true);
+    await expect(hub.getHub()).resolves.toEqual({ slug: "alpha", n: 1 });
+    expect(seen).toHaveLength(2);
   });
 
-  it("a failure reaches every caller, and the next call starts afresh", async () => {
-    const shared = new SharedReads<string>();
-    const failing = deferred<string>();
-    const a = shared.share("k", () => failing.promise);
-    const b = shared.share("k", () => Promise.resolve("unused"));
-    failing.reject(new Error("down"));
-    await expect(a).rejects.toThrow("down");
-    await expect(b).rejects.toThrow("down");
-    await expect(shared.share("k", () => Promise.resolve("up"))).resolves.toBe("up");
-  });
-
-  it("an already aborted caller is refused at once, and nothing starts", async () => {
-    const shared = new SharedReads<string>();
+  it("a caller's listener on its own signal is gone once its answer came, or it failed", async () => {
+    slowHub();
+    const hub = client();
     const controller = new AbortController();
-    controller.abort("gone");
-    let started = false;
-    const error = await shared.share("k", () => ((started = true), Promise.resolve("x")), controller.signal).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HubAbortError);
-    expect((error as HubAbortError).cause).toBe("gone");
-    expect(started).toBe(false);
-  });
-
-  it("the shared request is aborted only when its last caller leaves, with that caller's reason", async () => {
-    const shared = new SharedReads<string>();
-    const pending = deferred<string>();
-    let signal: AbortSignal | undefined;
-    const one = new AbortController();
-    const two = new AbortController();
-    const a = shared.share("k", (s) => ((signal = s), pending.promise), one.signal);
-    const b = shared.share("k", () => Promise.resolve("unused"), two.signal);
-    one.abort("first left");
-    await expect(a).rejects.toMatchObject({ name: "HubAbortError", cause: "first left" });
-    expect(signal!.aborted).toBe(false);
-    two.abort("second left");
-    await expect(b).rejects.toMatchObject({ name: "HubAbortError", cause: "second left" });
-    expect(signal!.aborted).toBe(true);
-    expect(signal!.reason).toBe("second left");
-  });
-
-  it("after every caller left, the key is free at once: a new call starts a new request, and the old one settling later does not free the new one", async () => {
-    const shared = new SharedReads<string>();
-    const old = deferred<string>();
-    const controller = new AbortController();
-    const abandoned = shared.share("k", () => old.promise, controller.signal);
-    controller.abort();
-    await expect(abandoned).rejects.toBeInstanceOf(HubAbortError);
-    const fresh = deferred<string>();
-    const starts: string[] = [];
-    const second = shared.share("k", () => (starts.push("second"), fresh.promise));
-    old.reject(new Error("aborted"));
-    await Promise.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const third = shared.share("k", () => (starts.push("third"), Promise.resolve("third")));
-    fresh.resolve("fresh");
-    expect(await Promise.all([second, third])).toEqual(["fresh", "fresh"]);
-    expect(starts).toEqual(["second"]);
-  });
-
-  it("a caller that stays gets the answer after another caller left", async () => {
-    const shared = new SharedReads<string>();
-    const pending = deferred<string>();
-    const leaving = new AbortController();
-    const staying = new AbortController();
-    const a = shared.share("k", () => pending.promise, leaving.signal);
-    const b = shared.share("k", () => Promise.resolve("unused"), staying.signal);
-    leaving.abort();
-    await expect(a).rejects.toBeInstanceOf(HubAbortError);
-    pending.resolve("answer");
-    await expect(b).resolves.toBe("answer");
-    staying.abort(); // after settling: changes nothing
-    await expect(b).resolves.toBe("answer");
-  });
-});
-
-describe("abort listeners of shared reads", () => {
-  it("a caller's listener is gone once its answer came, or it failed", async () => {
-    const shared = new SharedReads<string>();
-    const controller = new AbortController();
-    await shared.share("k", () => Promise.resolve("x"), controller.signal);
-    await shared.share("j", () => Promise.reject(new Error("no")), controller.signal).catch(() => undefined);
+    await hub.getHub({ signal: controller.signal });
+    await hub.getHolder("", { signal: controller.signal }).catch(() => undefined);
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });

@@ -1,0 +1,246 @@
+/**
+ * One call, from the first attempt to its verdict. The call owns everything that is its own: the
+ * attempts, whether one may have reached the server, the retry decisions and the retry budget,
+ * and the verdict "may have been applied". ky runs the retry loop, the backoff with its jitter,
+ * `Retry-After`, and each attempt's timeout; this object hands ky the options and hooks it acts on.
+ */
+import { HTTPError, TimeoutError, type Options as KyOptions } from "ky";
+import { HubError } from "../errors/hub-error";
+import { where, type Log } from "../log";
+import type { RequestEvent, RetryOptions } from "../types/options";
+import { parseRetryAfter } from "./body";
+import type { RateGate } from "./rate-gate";
+
+/** Statuses worth another attempt: timeouts, rate limits, and transient server/proxy failures. */
+export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524];
+
+/**
+ * Retries a call may spend on 429s beyond `limit`: a throttle is the rate gate's signal to slow
+ * down, and the gate paces the retry, so it is not counted as a failure. Without this, a campaign
+ * near the server's limit would lose the odd award to three 429s in a row.
+ */
+export const THROTTLE_RETRIES = 8;
+
+/** Retry costs, AWS-style: a retry takes tokens from the client's budget, a success gives one back. */
+export const RETRY_COST = 5;
+export const TIMEOUT_RETRY_COST = 10;
+
+const RETRY_DEFAULTS: Required<RetryOptions> = { limit: 2, backoff: 300, maxBackoff: 10_000, maxRetryAfter: 60_000 };
+
+/** Retry options with their defaults filled in. */
+export const resolveRetry = (retry: number | RetryOptions | undefined): Required<RetryOptions> =>
+  typeof retry === "number" ? { ...RETRY_DEFAULTS, limit: retry } : { ...RETRY_DEFAULTS, ...retry };
+
+// Failures that happen before a byte of the request leaves: name resolution, connecting, TLS, and
+// a port that fetch refuses to use. A write that failed so cannot have been applied.
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EAI_NONAME", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT", "ConnectionRefused", "ERR_BAD_PORT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "ERR_TLS_CERT_ALTNAME_INVALID"]);
+
+/**
+ * The first system error code in an error's cause chain (undici nests it two causes deep). Fetch
+ * refusing a port names no code: it is given `ERR_BAD_PORT`.
+ */
+export function systemErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === "object" && current !== null; depth++) {
+    const { code, cause, errors, message } = current as { code?: unknown; cause?: unknown; errors?: unknown; message?: unknown };
+    if (typeof code === "string" && /^[A-Za-z][A-Za-z0-9_]{2,}$/.test(code)) return code;
+    if (message === "bad port") return "ERR_BAD_PORT";
+    current = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+  }
+  return undefined;
+}
+
+/** What a call is: built by the client methods. */
+export interface CallSpec {
+  method: "GET" | "POST";
+  /** The URL: relative to the client's base address (ky's `prefixUrl`), or absolute after a redirect. */
+  input: string;
+  query?: Record<string, string | number | undefined> | undefined;
+  /** Whether to send `x-api-key` (the discovery read does not). */
+  authenticated: boolean;
+  /** The exact body string: the one sent, and the one a signature covers. */
+  body?: string | undefined;
+  /** Runs after the rate gate, just before each attempt is sent: a write is signed here. */
+  sign?: ((request: Request) => void | Promise<void>) | undefined;
+  signal?: AbortSignal | undefined;
+  timeout?: number | false | undefined;
+  retry?: number | RetryOptions | undefined;
+}
+
+/** What every call of one client shares. */
+export interface CallContext {
+  gate: RateGate;
+  fetch: typeof globalThis.fetch;
+  timeout: number | false;
+  retry: Required<RetryOptions>;
+  onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** The client's base address with a trailing slash: ky's `prefixUrl`. */
+  prefixUrl: string;
+  /** Hears every answer's headers (the server client reads the clock there). */
+  onAnswer?: ((headers: Headers) => void) | undefined;
+  log: Log;
+}
+
+export class Call {
+  readonly spec: CallSpec;
+  readonly timeout: number | false;
+  readonly #context: CallContext;
+  readonly #retry: Required<RetryOptions>;
+  #attempt = 0;
+  #failures = 0;
+  #throttles = 0;
+  #throttled = false;
+  #why = "";
+  /** An attempt is between `fetch` and its answer. */
+  #inFlight = false;
+  /** An attempt may have reached the server: it got a 5xx or 408, or failed after it may have left. */
+  #reached = false;
+  /** The latest failure of `fetch` itself (a network error), as opposed to a hook's or a signer's. */
+  #fetchFailure: unknown;
+  /** A retry was refused because the client's retry budget was spent. */
+  budgetSpent = false;
+
+  constructor(spec: CallSpec, context: CallContext) {
+    this.spec = spec;
+    this.#context = context;
+    this.timeout = spec.timeout ?? context.timeout;
+    this.#retry = spec.retry === undefined ? context.retry : resolveRetry(spec.retry);
+  }
+
+  /** What the call is, for log lines: method, origin and path, never the query. */
+  get what(): string {
+    return `${this.spec.method} ${where(new URL(this.spec.input, this.#context.prefixUrl))}`;
+  }
+
+  /** Whether `error` is the network failure of an attempt (it got no HTTP answer). */
+  isFetchFailure(error: unknown): boolean {
+    return error === this.#fetchFailure;
+  }
+
+  /**
+   * The one verdict on a failed write: may it have been applied? Yes when an attempt may have
+   * reached the server, or when the call ended (timeout, abort) while an attempt was under way.
+   */
+  mayHaveBeenApplied(): boolean {
+    return this.spec.method !== "GET" && (this.#reached || this.#inFlight);
+  }
+
+  /** ky's options for this call. */
+  kyOptions(): KyOptions {
+    const { spec } = this;
+    const retry = this.#retry;
+    return {
+      method: spec.method,
+      ...(spec.input.includes("://") && { prefixUrl: "" }),
+      ...(spec.query && { searchParams: spec.query }),
+      ...((!spec.authenticated || spec.body !== undefined) && {
+        headers: { ...(!spec.authenticated && { "x-api-key": undefined }), ...(spec.body !== undefined && { "content-type": "application/json" }) },
+      }),
+      ...(spec.signal && { signal: spec.signal }),
+      timeout: this.timeout,
+      retry: {
+        limit: retry.limit === 0 ? 0 : retry.limit + THROTTLE_RETRIES,
+        methods: [spec.method.toLowerCase()],
+        statusCodes: RETRY_STATUSES,
+        maxRetryAfter: retry.maxRetryAfter,
+        backoffLimit: retry.maxBackoff,
+        // After a failure, exponential in the failures so far; after a 429, one base step (the gate paces).
+        delay: () => retry.backoff * (this.#throttled ? 1 : 2 ** (this.#failures - 1)),
+        jitter: (delay) => this.#logRetry(delay * (0.5 + Math.random() / 2)),
+        shouldRetry: ({ error }) => this.#shouldRetry(error),
+      },
+      hooks: { beforeRequest: [(request) => this.#beforeRequest(request)] },
+      fetch: (input) => this.#send(input as Request),
+    };
+  }
+
+  /** The rate gate, then the signer. ky starts the attempt's timeout after this: waiting for a turn is not the server's time. */
+  async #beforeRequest(request: Request): Promise<void> {
+    await this.#context.gate.acquire(request.signal);
+    try {
+      await this.spec.sign?.(request);
+    } catch (error) {
+      this.#context.gate.release();
+      throw error;
+    }
+  }
+
+  /**
+   * One attempt. ky hands its `Request`, but `fetch` gets the URL and the exact body string: a
+   * `Request`'s body is a stream, which patched fetches (Next.js) send chunked, without a length.
+   * Redirects are never followed by `fetch` (see `Transport`).
+   */
+  async #send(request: Request): Promise<Response> {
+    const { gate, log, onRequest, onAnswer } = this.#context;
+    const attempt = ++this.#attempt;
+    const sentAt = Date.now();
+    let response: Response | undefined;
+    let failure: unknown;
+    try {
+      onRequest?.({ type: "request", method: request.method, url: request.url, attempt });
+      this.#inFlight = true;
+      try {
+        response = await this.#context.fetch.call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
+      } catch (error) {
+        // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
+        this.#reached ||= request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error)));
+        this.#fetchFailure = failure = error;
+        throw error;
+      } finally {
+        this.#inFlight = false;
+        log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt, ms: Date.now() - sentAt, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error | undefined)?.message }));
+      }
+      this.#reached ||= response.status >= 500 || response.status === 408;
+      const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+      gate.observe(response.status, retryAfter === undefined ? undefined : retryAfter * 1000, sentAt, this.#retry.maxRetryAfter);
+      onAnswer?.(response.headers);
+      onRequest?.({ type: "response", method: request.method, url: request.url, attempt, status: response.status, requestId: response.headers.get("x-request-id") ?? undefined });
+      return response;
+    } finally {
+      gate.release();
+    }
+  }
+
+  /**
+   * Whether to retry: `false` refuses; `true` retries after the backoff; `undefined` lets ky retry
+   * after the answer's `Retry-After` (ky reads "-3" as no wait at all, so only a readable one). Errors that are not about the network or
+   * the server's state are final; a `Retry-After` beyond `maxRetryAfter` is final; failures count
+   * against `limit`, 429s against {@link THROTTLE_RETRIES}; every retry is paid from the budget.
+   */
+  #shouldRetry(error: Error): boolean | undefined {
+    if (this.spec.signal?.aborted || error instanceof HubError) return false;
+    if (error instanceof TimeoutError) return this.#failure(TIMEOUT_RETRY_COST, "timeout");
+    if (this.isFetchFailure(error)) return this.#failure(RETRY_COST, error.message);
+    if (!(error instanceof HTTPError) || !RETRY_STATUSES.includes(error.response.status)) return false;
+    const status = error.response.status;
+    const wait = parseRetryAfter(error.response.headers.get("retry-after"));
+    // No Retry-After: NaN, which is never too long.
+    if (Number(wait) * 1000 > this.#retry.maxRetryAfter) {
+      this.#context.log("warn", "retry-after-too-long", () => ({ call: this.what, retryAfterSeconds: wait }));
+      return false;
+    }
+    const retry = status === 429 ? ((this.#throttled = true), ++this.#throttles <= THROTTLE_RETRIES && this.#pay(RETRY_COST, "429")) : this.#failure(RETRY_COST, String(status));
+    if (!retry) return false;
+    if (wait === undefined) return true;
+    this.#logRetry(wait * 1000);
+    return undefined;
+  }
+
+  #logRetry(waitMs: number): number {
+    this.#context.log("info", "retry", () => ({ call: this.what, after: this.#why, waitMs: Math.round(waitMs) }));
+    return waitMs;
+  }
+
+  #failure(cost: number, why: string): boolean {
+    this.#throttled = false;
+    return ++this.#failures <= this.#retry.limit && this.#pay(cost, why);
+  }
+
+  #pay(cost: number, why: string): boolean {
+    this.#why = why;
+    if (this.#context.gate.spendRetry(cost)) return true;
+    this.budgetSpent = true;
+    this.#context.log("warn", "retry-budget-spent", () => ({ call: this.what, after: why }));
+    return false;
+  }
+}
