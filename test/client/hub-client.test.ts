@@ -105,8 +105,7 @@ describe("listed statuses", () => {
     expect((error as NotFoundError).body).toEqual({ error: { code: "hub_not_found", message: 'No hub "nope".' } });
   });
 
-  it("400 from stake-status without wallet (server side)", async () => {
-    // The SDK refuses an empty wallet itself, so send the bare request the way another client would.
+  it("a server's 400 to stake-status is a BadRequestError with the server's code", async () => {
     server.use(http.get(`${mock.baseUrl}/hub/alpha/stake-status`, () => HttpResponse.json({ code: "missing_wallet", message: "wallet?" }, { status: 400 })));
     const error = await client().getStakeStatus(WALLET).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);

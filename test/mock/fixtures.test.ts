@@ -1,39 +1,36 @@
 import { describe, expect, it } from "vitest";
+import { HubClient, leaderboardRows } from "public-hub-sdk";
+import { HubServerClient } from "public-hub-sdk/server";
 import { demoHubs, demoKeys } from "public-hub-sdk/mock";
+import { useHubMock } from "../helpers/mock-server";
 
-// The demo data is documented (README, the mock's TSDoc): examples and users' tests rely on it.
+const { mock } = useHubMock();
+
+// The README documents the demo hubs and keys: examples and users' tests sign and read with them.
 describe("the mock's demo data", () => {
-  it("hub alpha and hub beta, as documented", () => {
-    expect(demoHubs()).toEqual({
-      alpha: {
-        config: {
-          name: "Alpha Hub",
-          description: "The demo hub of the public-hub-sdk mock.",
-          token: { symbol: "ALP", decimals: 18 },
-          theme: { accent: "#6b4eff" },
-        },
-        stakers: [
-          { wallet: "0x1111111111111111111111111111111111111111", staked: 52_000 },
-          { wallet: "0x2222222222222222222222222222222222222222", staked: 31_500 },
-          { wallet: "0x3333333333333333333333333333333333333333", staked: 12_250 },
-          { wallet: "0x4444444444444444444444444444444444444444", staked: 9_000 },
-          { wallet: "0x5555555555555555555555555555555555555555", staked: 400 },
-        ],
-        holders: { "0x1111111111111111111111111111111111111111": 120, "0x2222222222222222222222222222222222222222": 45 },
-        balances: { "0x1111111111111111111111111111111111111111": 250 },
-      },
-      beta: {
-        config: { name: "Beta Hub", token: { symbol: "BET", decimals: 9 } },
-        stakers: [{ wallet: "0x9999999999999999999999999999999999999999", staked: 1_000 }],
-      },
-    });
+  it("each demo key reads its own hub and is refused (403) for the other", async () => {
+    const keys = Object.entries(demoKeys());
+    expect(keys.map(([, key]) => key.hub).sort()).toEqual(Object.keys(demoHubs()).sort());
+    for (const [clientId, key] of keys) {
+      const own = new HubClient({ baseUrl: mock.baseUrl, clientId, hub: key.hub, logLevel: "off" });
+      await expect(own.getHub()).resolves.toMatchObject({ slug: key.hub, name: demoHubs()[key.hub]!.config.name });
+      const other = keys.find(([, k]) => k.hub !== key.hub)![1].hub;
+      await expect(new HubClient({ baseUrl: mock.baseUrl, clientId, hub: other, logLevel: "off", retry: 0 }).getHub()).rejects.toMatchObject({ status: 403 });
+    }
   });
 
-  it("the demo keys and their secrets", () => {
-    expect(demoKeys()).toEqual({
-      pk_alpha_demo: { secret: "demo-secret-alpha", hub: "alpha" },
-      pk_beta_demo: { secret: "demo-secret-beta", hub: "beta" },
-    });
+  it("each demo key's secret signs awards the mock accepts", async () => {
+    for (const [clientId, key] of Object.entries(demoKeys())) {
+      const server = new HubServerClient({ baseUrl: mock.baseUrl, clientId, hub: key.hub, secret: key.secret, logLevel: "off" });
+      await expect(server.awardPoints({ wallet: "0xdemo", amount: 1, ref: `demo-${clientId}` })).resolves.toMatchObject({ duplicate: false });
+    }
+    expect(mock.ledger).toHaveLength(2);
+  });
+
+  it("the demo leaderboard ranks alpha's stakers by stake", async () => {
+    const board = await new HubClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", logLevel: "off" }).getLeaderboard();
+    const byStake = [...demoHubs().alpha!.stakers].sort((a, b) => b.staked - a.staked).map((s) => s.wallet);
+    expect(leaderboardRows(board).map((row) => [row.rank, row.wallet])).toEqual(byStake.map((wallet, i) => [i + 1, wallet]));
   });
 
   it("a fresh copy each call", () => {

@@ -34,7 +34,7 @@ describe("hubQueries with a real QueryClient", () => {
     expect(leaderboardRows(board)).toHaveLength(3);
     expect(holder.bits).toBe(250);
     expect(stake.staked).toBe(52_000);
-    expect(doc.version).toBeDefined();
+    expect(doc.version).toBe("v1");
     expect(qc.getQueryData(hubKeys.hub(hub))?.name).toBe("Alpha Hub");
     expect(qc.getQueryData(hubKeys.holder(hub, WALLET))).toEqual(holder);
     expect(paths()).toEqual([
@@ -166,7 +166,7 @@ describe("cancellation", () => {
     const options = hubQueries(hub).hub();
     const queryFn = vi.fn(options.queryFn);
     const pending = qc.fetchQuery({ ...options, queryFn });
-    await vi.waitFor(() => expect(seen).toBeDefined());
+    await vi.waitFor(() => expect(seen).toBeInstanceOf(Request));
     await qc.cancelQueries({ queryKey: hubKeys.hub(hub) });
 
     const error = await pending.catch((caught: unknown) => caught);

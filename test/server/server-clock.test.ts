@@ -40,7 +40,7 @@ describe("the clock is learnt only from fresh answers", () => {
     const hub = serverClient(mock.baseUrl);
     mock.serveCachedNext(1, 7_200);
     await hub.getHub();
-    expect(mock.requests[0]).toBeDefined();
+    expect(mock.requests).toHaveLength(1);
     expect(Math.abs(hub.clockOffsetMs)).toBeLessThan(2_000);
     await hub.awardPoints(award);
     await hub.awardPoints({ ...award, ref: "clock-2" });

@@ -9,7 +9,7 @@ import { HubError } from "../errors/hub-error";
 import { where, type Log } from "../log";
 import type { RequestEvent, RetryOptions } from "../types/options";
 import { parseRetryAfter } from "./body";
-import type { RateGate } from "./rate-gate";
+import { RETRY_COST, TIMEOUT_RETRY_COST, type RateGate } from "../rate-gate";
 
 /** Statuses worth another attempt: timeouts, rate limits, and transient server/proxy failures. */
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524];
@@ -20,10 +20,6 @@ export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523,
  * near the server's limit would lose the odd award to three 429s in a row.
  */
 export const THROTTLE_RETRIES = 8;
-
-/** Retry costs, AWS-style: a retry takes tokens from the client's budget, a success gives one back. */
-export const RETRY_COST = 5;
-export const TIMEOUT_RETRY_COST = 10;
 
 const RETRY_DEFAULTS: Required<RetryOptions> = { limit: 2, backoff: 300, maxBackoff: 10_000, maxRetryAfter: 60_000 };
 

@@ -12,7 +12,7 @@ import type { RateLimitOptions, RequestEvent, RetryOptions } from "../types/opti
 import type { TextResponse } from "./body";
 import { Call, resolveRetry, type CallContext, type CallSpec } from "./call";
 import { toHubError } from "./ky-adapter";
-import { RateGate } from "./rate-gate";
+import { RateGate } from "../rate-gate";
 
 /** Client-wide settings, fixed at construction. */
 export interface TransportConfig {

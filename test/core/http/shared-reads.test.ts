@@ -128,7 +128,8 @@ describe("withResponse()", () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", onUnhandled);
     const error = await client({ hub: "nope" }).getHub().withResponse().catch((e: unknown) => e);
-    await delay(20);
+    // Node reports unhandled rejections once the microtasks of a turn have run: by the next macrotask.
+    await new Promise((resolve) => setImmediate(resolve));
     process.off("unhandledRejection", onUnhandled);
     expect(error).toMatchObject({ name: "NotFoundError", requestId: "req_mock_000001" });
     expect(unhandled).toEqual([]);

@@ -2,8 +2,8 @@ import { getEventListeners } from "node:events";
 import { delay, http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubAbortError, ServerError } from "public-hub-sdk";
-import { RateGate } from "../../../src/core/http/rate-gate";
-import { useHubMock } from "../../helpers/mock-server";
+import { RateGate } from "../../src/core/rate-gate";
+import { useHubMock } from "../helpers/mock-server";
 
 const { mock, server, client } = useHubMock();
 const hubUrl = () => `${mock.baseUrl}/hub/alpha`;
@@ -188,7 +188,7 @@ describe("module scope", () => {
     vi.resetModules();
     const timers = vi.spyOn(globalThis, "setTimeout");
     const random = vi.spyOn(Math, "random");
-    const fresh = await import("../../../src/core/http/rate-gate");
+    const fresh = await import("../../src/core/rate-gate");
     new fresh.RateGate({ maxConcurrency: 1, maxRequestsPerSecond: 1, retryBudget: 1 });
     expect(timers).not.toHaveBeenCalled();
     expect(random).not.toHaveBeenCalled();

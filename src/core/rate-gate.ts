@@ -20,7 +20,6 @@ type GateLog = (event: string, fields: () => Record<string, unknown>) => void;
 
 interface Waiter {
   resolve: () => void;
-  reject: (reason: unknown) => void;
   jitterMs: number;
   signal?: AbortSignal | undefined;
   onAbort?: (() => void) | undefined;
@@ -91,7 +90,7 @@ export class RateGate {
   acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, jitterMs: this.#jitter() };
+      const waiter: Waiter = { resolve, signal, jitterMs: this.#jitter() };
       // Removed when the waiter is served, so a waiter that hears it is still in the queue.
       waiter.onAbort = () => {
         this.#queue.splice(this.#queue.indexOf(waiter), 1);
