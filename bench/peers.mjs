@@ -8,7 +8,9 @@
 // The peers are devDependencies used here only. Each runs with its defaults except for what
 // pointing it at the bench server needs (base URL, a fake key); "ky floor" is ky with its two
 // per-request features off (`timeout: false, retry: 0`): the least any ky-based client can cost.
+import { fork } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import axios from "axios";
 import { request as octokitRequest } from "@octokit/request";
 import ky from "ky";
@@ -88,13 +90,18 @@ function render(title, labels, byConcurrency, baseline) {
   return lines;
 }
 
-/** The GET peers, each as `(slot) => Promise` of the parsed body. */
+/**
+ * The GET peers, each as `(slot) => Promise` of the parsed body. Every request asks for another
+ * wallet's holder status (a counter), so no client can share or cache one answer for another.
+ */
 export async function readPeers(baseUrl) {
-  const url = (i) => `${baseUrl}/hub/alpha/leaderboard?limit=${10 + i}`;
+  let n = 0;
+  const wallet = () => `0x${(n++).toString(16).padStart(40, "0")}`;
+  const url = () => `${baseUrl}/hub/alpha/holder/${wallet()}`;
   const headers = { "x-api-key": "pk_bench", accept: "application/json" };
   // undici is imported after the first fetch: on import it installs its own Agent as the global
   // dispatcher unless fetch has already installed Node's, which would change the fetch baseline.
-  await (await fetch(url(0), { headers })).json();
+  await (await fetch(url(), { headers })).json();
   const { request, Agent } = await import("undici");
   const dispatcher = new Agent();
   const kyFloor = ky.create({ timeout: false, retry: 0, headers });
@@ -103,25 +110,25 @@ export async function readPeers(baseUrl) {
   const octokit = octokitRequest.defaults({ baseUrl, headers: { "x-api-key": "pk_bench" } });
   const instance = axios.create({ baseURL: baseUrl, headers });
   const stripe = new Stripe("sk_test_bench", { host: "127.0.0.1", port: Number(new URL(baseUrl).port), protocol: "http", telemetry: false });
-  const stripePath = `${new URL(baseUrl).pathname}/hub/alpha/leaderboard`;
+  const stripePath = `${new URL(baseUrl).pathname}/hub/alpha/holder`;
   return {
-    fetch: async (i) => {
-      const res = await fetch(url(i), { headers });
+    fetch: async () => {
+      const res = await fetch(url(), { headers });
       if (!res.ok) throw new Error(String(res.status));
       return res.json();
     },
-    undici: async (i) => {
-      const res = await request(url(i), { headers, dispatcher });
+    undici: async () => {
+      const res = await request(url(), { headers, dispatcher });
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
       return res.body.json();
     },
-    ky: (i) => ky.get(url(i), { headers }).json(),
-    kyFloor: (i) => kyFloor.get(url(i)).json(),
-    sdk: (i) => sdk.getLeaderboard({ limit: 10 + i }),
-    openai: (i) => openai.get("/hub/alpha/leaderboard", { query: { limit: 10 + i } }),
-    octokit: async (i) => (await octokit("GET /hub/{hub}/leaderboard", { hub: "alpha", limit: 10 + i })).data,
-    axios: async (i) => (await instance.get("/hub/alpha/leaderboard", { params: { limit: 10 + i } })).data,
-    stripe: (i) => stripe.rawRequest("GET", `${stripePath}?limit=${10 + i}`),
+    ky: () => ky.get(url(), { headers }).json(),
+    kyFloor: () => kyFloor.get(url()).json(),
+    sdk: () => sdk.getHolder(wallet()),
+    openai: () => openai.get(`/hub/alpha/holder/${wallet()}`),
+    octokit: async () => (await octokit("GET /hub/{hub}/holder/{wallet}", { hub: "alpha", wallet: wallet() })).data,
+    axios: async () => (await instance.get(`/hub/alpha/holder/${wallet()}`)).data,
+    stripe: () => stripe.rawRequest("GET", `${stripePath}/${wallet()}`),
   };
 }
 
@@ -130,7 +137,7 @@ const READ_LABELS = {
   undici: "`undici.request` + `body.json()`",
   ky: "ky alone (`ky.get().json()`, defaults)",
   kyFloor: "ky floor (`timeout: false, retry: 0`)",
-  sdk: "**this SDK** (`getLeaderboard`, defaults)",
+  sdk: "**this SDK** (`getHolder`, defaults)",
   openai: "openai (`client.get`)",
   octokit: "`@octokit/request`",
   axios: "axios (node:http adapter)",
@@ -185,7 +192,11 @@ export async function peerSection({ baseUrl, secret, smoke }) {
     const vsFloor = r.pair("sdk", "kyFloor");
     const cpuVsFloor = r.pair("kyFloor", "sdk", "cpuPerCall");
     const behind = ["openai", "octokit", "axios"].filter((peer) => r.pair("sdk", peer) <= 1);
+    const cpuVsKy = r.pair("sdk", "ky", "cpuPerCall");
+    const vsOpenai = r.pair("sdk", "openai");
     verdicts.push(
+      `| GET, c=${concurrency} | SDK CPU per call ÷ ky alone (defaults): **${cpuVsKy.toFixed(2)}×** | ≤ 1.05× ${cpuVsKy <= 1.05 ? "✅" : "❌"} |`,
+      ...(concurrency === 1 ? [`| GET, c=1 | SDK ÷ openai calls/s: **${vsOpenai.toFixed(2)}×** | ≥ 1.0× ${vsOpenai >= 1 ? "✅" : "❌"} |`] : []),
       `| GET, c=${concurrency} | SDK ÷ ky floor: **${vsFloor.toFixed(2)}×** calls/s, **${cpuVsFloor.toFixed(2)}×** calls per CPU second | ≥ 0.95× ${vsFloor >= 0.95 ? "✅" : "❌"} |`,
       `| GET, c=${concurrency} | SDK ÷ openai ${r.pair("sdk", "openai").toFixed(2)}×, ÷ octokit ${r.pair("sdk", "octokit").toFixed(2)}×, ÷ axios ${r.pair("sdk", "axios").toFixed(2)}× | ahead of all three ${behind.length === 0 ? "✅" : `❌ (${behind.join(", ")})`} |`,
     );
@@ -204,4 +215,15 @@ export async function peerSection({ baseUrl, secret, smoke }) {
     "|---|---|---|",
     ...verdicts,
   ];
+}
+
+// `node --expose-gc bench/peers.mjs [--smoke]`: these tables alone (needs `npm run build` first).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const child = fork(new URL("./server.mjs", import.meta.url), { stdio: "inherit" });
+  const { port } = await new Promise((resolve) => child.once("message", resolve));
+  try {
+    console.log((await peerSection({ baseUrl: `http://127.0.0.1:${port}/api/v1`, secret: "bench-secret", smoke: process.argv.includes("--smoke") })).join("\n"));
+  } finally {
+    child.kill();
+  }
 }

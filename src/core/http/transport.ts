@@ -52,7 +52,8 @@ function parseUrl(text: string | undefined): URL | undefined {
 
 interface SharedRead {
   promise: Promise<RawResponse>;
-  controller: AbortController;
+  /** Absent when the first caller had no signal: that caller never leaves. */
+  controller: AbortController | undefined;
   /** Callers still waiting; one without a signal never leaves, so the request then runs to its end. */
   callers: number;
 }
@@ -124,12 +125,14 @@ export class Transport {
    * the hub costs one request). Each caller waits on its own: aborting one rejects only its
    * promise, and the shared request is aborted when no caller is left.
    */
-  #share(key: string, start: (signal: AbortSignal) => Promise<RawResponse>, signal: AbortSignal | undefined): Promise<RawResponse> {
+  #share(key: string, start: (signal: AbortSignal | undefined) => Promise<RawResponse>, signal: AbortSignal | undefined): Promise<RawResponse> {
     if (signal?.aborted) return Promise.reject(new HubAbortError({ cause: signal.reason }));
     let shared = this.#shared.get(key);
     if (shared === undefined) {
-      const controller = new AbortController();
-      const created: SharedRead = (shared = { controller, callers: 0, promise: start(controller.signal) });
+      // Only a caller with a signal can leave; without one, nothing can ever abort the request, and
+      // an AbortController per read is a measured share of a read's cost (bench/RESULTS.md).
+      const controller = signal && new AbortController();
+      const created: SharedRead = (shared = { controller, callers: 0, promise: start(controller?.signal) });
       const forget = () => this.#shared.get(key) === created && this.#shared.delete(key);
       created.promise.then(forget, forget);
       this.#shared.set(key, created);
@@ -142,7 +145,7 @@ export class Transport {
         leave();
         reject(new HubAbortError({ cause: signal.reason }));
         if (entry.callers > 0) return;
-        entry.controller.abort(signal.reason);
+        entry.controller?.abort(signal.reason);
         if (this.#shared.get(key) === entry) this.#shared.delete(key);
       };
       const leave = () => {
