@@ -9,11 +9,10 @@ import { Transport, type RawResponse } from "../core/http/transport";
 import { HubPromise, type WithResponse } from "../core/hub-promise";
 import type { OutgoingAttempt } from "../core/http/attempt";
 import { createLog, type Log } from "../core/log";
-import { assertNoIssues, isLimit, isWallet, issuesOf } from "../core/checks";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
 import { normalizeBaseUrl, resolvePath } from "../core/url";
-import { checkClientOptions } from "./check-client-options";
+import { checkClientOptions, checkLimit, checkWallet } from "./check-input";
 
 /**
  * Query of {@link HubClient.getLeaderboard}.
@@ -171,7 +170,7 @@ export class HubClient {
    */
   getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
     const limit = query?.limit;
-    const check = () => limit !== undefined && assertNoIssues("leaderboard query", issuesOf(isLimit, limit, ["limit"]));
+    const check = () => checkLimit(limit);
     return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array", check }, options);
   }
 
@@ -184,7 +183,7 @@ export class HubClient {
    * ```
    */
   getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub, "holder", wallet], check: checkWallet(wallet) }, options);
+    return this.request({ segments: ["hub", this.hub, "holder", wallet], check: () => checkWallet(wallet) }, options);
   }
 
   /**
@@ -196,7 +195,7 @@ export class HubClient {
    * ```
    */
   getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet }, check: checkWallet(wallet) }, options);
+    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet }, check: () => checkWallet(wallet) }, options);
   }
 
   /**
@@ -242,5 +241,3 @@ export class HubClient {
     return { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined };
   }
 }
-
-const checkWallet = (wallet: unknown) => () => assertNoIssues("wallet", issuesOf(isWallet, wallet, ["wallet"]));
