@@ -70,6 +70,16 @@ describe("awardSchema (a zod schema)", () => {
     expect(awardSchema.safeParse({ ...amount, kind: "x" }).success).toBe(false);
   });
 
+  it("reports an award with both amount and kind as neither shape, each branch saying to give one", () => {
+    const result = awardSchema.safeParse({ wallet: "w", amount: 1, kind: "k", ref: "r" });
+    const [issue] = result.error!.issues as Array<{ code: string; errors: Array<Array<{ message: string }>> }>;
+    expect(issue!.code).toBe("invalid_union");
+    expect(issue!.errors.map((branch) => branch.map((i) => i.message))).toEqual([
+      ['unknown field "kind": this award takes wallet, amount, reason, ref (give either amount or kind, not both)'],
+      ['unknown field "amount": this award takes wallet, kind, ref (give either amount or kind, not both)'],
+    ]);
+  });
+
   it("composes with zod (classic): z.array(awardSchema) checks every item, at its index", () => {
     const result = z.array(awardSchema).safeParse([amount, { ...kind, kind: " " }]);
     expect(result.success).toBe(false);
