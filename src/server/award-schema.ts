@@ -94,7 +94,7 @@ const kindAward = z.strictObject({ wallet, ref, kind: text("kind") }, { error: s
  * const jsonSchema = z.toJSONSchema(awardSchema);
  * ```
  */
-export const awardSchema: z.ZodMiniType<AwardInput> = z.union([amountAward, kindAward]);
+export const awardSchema: z.ZodMiniType<AwardInput, AwardInput> = z.union([amountAward, kindAward]);
 
 /**
  * Checks an award against the shape it means (`kind` present → kind shape, else the amount shape),

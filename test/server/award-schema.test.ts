@@ -130,5 +130,6 @@ describe("AwardInput types", () => {
     // @ts-expect-error a kind award has no reason
     send({ wallet: "w", kind: "k", reason: "why", ref: "r" });
     expectTypeOf<z.output<typeof awardSchema>>().toEqualTypeOf<AwardInput>();
+    expectTypeOf<z.input<typeof awardSchema>>().toEqualTypeOf<AwardInput>();
   });
 });
