@@ -18,7 +18,9 @@ export const SCRIPTS = {
   empty: { label: "empty `node`", code: "" },
   ky: { label: '`import("ky")` alone', code: 'await import("ky");' },
   root: { label: '`import("public-hub-sdk")`', code: 'await import("public-hub-sdk");', goal: 1.05 },
-  server: { label: '`import("public-hub-sdk/server")`', code: 'await import("public-hub-sdk/server");', goal: 1.1 },
+  // Issue 18: the server entry, zod included, ≤ 1.25× ky alone and below openai in the same run.
+  server: { label: '`import("public-hub-sdk/server")`', code: 'await import("public-hub-sdk/server");', goal: 1.25, belowOpenai: true },
+  openai: { label: '`import("openai")`', code: 'await import("openai");' },
 };
 
 /** One process: its CPU time (ms, as it reports) and its wall time (ms, spawn to exit). */
@@ -81,7 +83,8 @@ export async function coldStartSection({ smoke }) {
   ];
   for (const [name, script] of Object.entries(SCRIPTS)) {
     const m = r[name];
-    const goal = script.goal === undefined ? "—" : `≤ ${script.goal}× ${m.cpuRatio <= script.goal ? "✅" : "❌"}`;
+    let goal = script.goal === undefined ? "—" : `≤ ${script.goal}× ${m.cpuRatio <= script.goal ? "✅" : "❌"}`;
+    if (script.belowOpenai) goal += `; below openai ${m.cpuRatio < r.openai.cpuRatio ? "✅" : "❌"}`;
     lines.push(`| ${script.label} | ${m.cpu.toFixed(1)} | ${name === "empty" ? "—" : `+${m.overEmpty.toFixed(1)}`} | ${m.wall.toFixed(1)} | **${m.cpuRatio.toFixed(2)}×** (${m.cpuRange[0].toFixed(2)}–${m.cpuRange[1].toFixed(2)}) | ${m.wallRatio.toFixed(2)}× | ${goal} |`);
   }
   return lines;

@@ -9,11 +9,10 @@ import { Transport } from "../core/http/transport";
 import { HubPromise, type WithResponse } from "../core/hub-promise";
 import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
-import { assertNoIssues, isLimit, isWallet, issuesOf } from "../core/checks";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
 import { normalizeBaseUrl, pathOf } from "../core/url";
-import { checkClientOptions } from "./check-client-options";
+import { checkClientOptions, checkLimit, checkWallet } from "./check-input";
 
 /**
  * Query of {@link HubClient.getLeaderboard}.
@@ -167,7 +166,7 @@ export class HubClient {
    */
   getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
     const limit = query?.limit;
-    const check = () => limit !== undefined && assertNoIssues("leaderboard query", issuesOf(isLimit, limit, ["limit"]));
+    const check = () => checkLimit(limit);
     return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array", check }, options);
   }
 
@@ -180,7 +179,7 @@ export class HubClient {
    * ```
    */
   getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub, "holder", wallet], check: checkWallet(wallet) }, options);
+    return this.request({ segments: ["hub", this.hub, "holder", wallet], check: () => checkWallet(wallet) }, options);
   }
 
   /**
@@ -192,7 +191,7 @@ export class HubClient {
    * ```
    */
   getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet }, check: checkWallet(wallet) }, options);
+    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet }, check: () => checkWallet(wallet) }, options);
   }
 
   /**
@@ -234,5 +233,3 @@ function definedOnly(query: HubCall["query"]): HubCall["query"] {
   const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
-
-const checkWallet = (wallet: unknown) => () => assertNoIssues("wallet", issuesOf(isWallet, wallet, ["wallet"]));

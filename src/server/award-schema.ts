@@ -1,5 +1,5 @@
-import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
-import type { StandardSchemaV1 } from "../core/types/standard-schema";
+import * as z from "zod/mini";
+import { text, validate } from "./validate";
 
 /**
  * An award of points, with an optional reason. Exact: a field not listed here is refused at
@@ -54,54 +54,52 @@ export interface KindAward {
  */
 export type AwardInput = AmountAward | KindAward;
 
-type Issue = Omit<ValidationIssue, "path"> & { path: PropertyKey[] };
-
-const AMOUNT_FIELDS = ["wallet", "amount", "reason", "ref"];
-const KIND_FIELDS = ["wallet", "kind", "ref"];
-
-const nonEmpty = (value: unknown, field: string, what = field): Issue | undefined => {
-  if (typeof value !== "string") return { path: [field], code: "invalid_type", message: `${what} must be a string` };
-  return value.trim() === "" ? { path: [field], code: "too_small", message: `${what} must not be empty` } : undefined;
+/** The message of a shape's own issues: a non-object, or unknown keys (named; never a value). */
+const shapeError = (fields: string) => (issue: z.core.$ZodRawIssue) => {
+  if (issue.code !== "unrecognized_keys") return "an award must be an object";
+  const keys = issue.keys as string[];
+  const both = keys.includes("amount") || keys.includes("kind") ? " (give either amount or kind, not both)" : "";
+  return `unknown field ${keys.map((key) => `"${key}"`).join(", ")}: this award takes ${fields}${both}`;
 };
 
-const amountIssue = (amount: unknown): Issue | undefined => {
-  // Number.isFinite is false for anything but a finite number: it does not coerce.
-  if (!Number.isFinite(amount)) return { path: ["amount"], code: "invalid_type", message: "amount must be a finite number" };
-  return (amount as number) > 0 ? undefined : { path: ["amount"], code: "too_small", message: "amount must be greater than 0" };
-};
+// Fields in the order their issues are reported: who, which award, then what.
+const wallet = text("wallet");
+const ref = text("ref (the idempotency key)");
+
+const amountAward = z.strictObject(
+  {
+    wallet,
+    ref,
+    // zod 4's number refuses NaN and ±Infinity.
+    amount: z.number({ error: "amount must be a finite number" }).check(z.positive({ error: "amount must be greater than 0" })),
+    reason: z.optional(z.string({ error: "reason must be a string" })),
+  },
+  { error: shapeError("wallet, amount, reason, ref") },
+);
+
+const kindAward = z.strictObject({ wallet, ref, kind: text("kind") }, { error: shapeError("wallet, kind, ref") });
 
 /**
- * Every problem of an award, none when it is valid. Plain checks rather than a schema library:
- * the server entry's cold start must stay close to ky's alone (see bench/RESULTS.md). No value is
- * ever put in a message; field names are.
+ * The two award shapes of `POST /hub/{slug}/bits/earn` as a zod schema: `{ wallet, amount,
+ * reason?, ref }` or `{ wallet, kind, ref }`, exact (unknown keys refused). Use it as any zod
+ * schema (zod or zod/mini): in your own schemas, to check awards before queueing them, or to
+ * publish a JSON Schema. It is a Standard Schema too. The client checks every award itself.
+ * @example
+ * ```ts
+ * import * as z from "zod";
+ * import { awardSchema } from "public-hub-sdk/server";
+ *
+ * const result = z.array(awardSchema).safeParse(JSON.parse(body));
+ * if (!result.success) console.log(z.prettifyError(result.error));
+ * const jsonSchema = z.toJSONSchema(awardSchema);
+ * ```
  */
-export function awardIssues(input: unknown): Issue[] {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return [{ path: [], code: "invalid_type", message: "an award must be an object" }];
-  }
-  const award = input as Record<string, unknown>;
-  const byKind = "kind" in award;
-  if (byKind && "amount" in award) return [{ path: [], code: "custom", message: "give either amount or kind, not both" }];
-  const fields = byKind ? KIND_FIELDS : AMOUNT_FIELDS;
-  const issues = [
-    nonEmpty(award.wallet, "wallet"),
-    nonEmpty(award.ref, "ref", "ref (the idempotency key)"),
-    byKind ? nonEmpty(award.kind, "kind") : amountIssue(award.amount),
-    !byKind && award.reason !== undefined && typeof award.reason !== "string"
-      ? { path: ["reason"], code: "invalid_type", message: "reason must be a string" }
-      : undefined,
-  ].filter((issue): issue is Issue => issue !== undefined);
-  for (const key of Object.keys(award)) {
-    if (!fields.includes(key)) {
-      issues.push({ path: [key], code: "unrecognized_keys", message: `unknown field "${key}": this award takes ${fields.join(", ")}` });
-    }
-  }
-  return issues;
-}
+export const awardSchema: z.ZodMiniType<AwardInput, AwardInput> = z.union([amountAward, kindAward]);
 
 /**
  * Checks an award against the shape it means (`kind` present → kind shape, else the amount shape),
- * so the issues name the real problem rather than "matches neither shape".
+ * so the issues name the real problem; zod's union would report "matches neither shape" with both
+ * shapes' issues nested, after trying both. Returns the award as given.
  * @throws {HubValidationError} naming every problem.
  * @example
  * ```ts
@@ -109,28 +107,6 @@ export function awardIssues(input: unknown): Issue[] {
  * ```
  */
 export function parseAward(input: unknown): AwardInput {
-  const issues = awardIssues(input);
-  if (issues.length > 0) throw new HubValidationError("award", issues);
-  return input as AwardInput;
+  const byKind = typeof input === "object" && input !== null && "kind" in input;
+  return validate<AwardInput>(byKind ? kindAward : amountAward, input, "award");
 }
-
-/**
- * The two award shapes of `POST /hub/{slug}/bits/earn` as a Standard Schema
- * (https://standardschema.dev), to check awards in your own code with any library that accepts
- * one (the client checks them itself before sending).
- * @example
- * ```ts
- * const result = await awardSchema["~standard"].validate({ wallet: "0xabc", amount: 10, ref: "r1" });
- * if (result.issues) console.log(result.issues);
- * ```
- */
-export const awardSchema: StandardSchemaV1<unknown, AwardInput> = {
-  "~standard": {
-    version: 1,
-    vendor: "public-hub-sdk",
-    validate: (value) => {
-      const issues = awardIssues(value);
-      return issues.length > 0 ? { issues: issues.map(({ path, message }) => ({ path, message })) } : { value: value as AwardInput };
-    },
-  },
-};

@@ -1,8 +1,8 @@
-import type { ValidationIssue } from "../core/errors/hub-validation-error";
-import { assertNoIssues, isNonEmpty, satisfies, type Check } from "../core/checks";
+import * as z from "zod/mini";
 import { assertNotBrowser } from "./browser-guard";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { signingPayload } from "./signing-payload";
+import { text, validate } from "./validate";
 
 /**
  * Input of `signRequest`: either the secret or its derived signing key, and what is sent.
@@ -37,99 +37,72 @@ export type SignRequestInput = (
   dangerouslyAllowBrowser?: boolean;
 };
 
-// Plain checks, not zod: signRequest is on the hot path (see bench/RESULTS.md), and every input
-// is a single string. No check ever puts the value in its message: it may be key material.
-const SIGNING_KEY = /^[0-9a-f]{64}$/;
-const DIGITS = /^\d+$/;
-const isSigningKey = satisfies((v) => typeof v === "string" && SIGNING_KEY.test(v), "signingKey must be 64 lowercase hex characters (sha256 of the secret)");
-const isSecret = isNonEmpty("secret");
-const SIGN_CHECKS: ReadonlyArray<[keyof SignRequestInput, Check]> = [
-  ["timestamp", satisfies((v) => typeof v === "string" && DIGITS.test(v), "timestamp must be Unix seconds as a decimal string")],
-  ["method", isNonEmpty("method")],
-  ["path", satisfies((v) => typeof v === "string" && v.startsWith("/"), "path must start with /")],
-  ["body", satisfies((v) => typeof v === "string", "body must be the exact string sent", "invalid_type")],
-];
+const SIGNING_KEY = "signingKey must be 64 lowercase hex characters (sha256 of the secret)";
+const TIMESTAMP = "timestamp must be Unix seconds as a decimal string";
+const PATH = "path must start with /";
 
-/**
- * The same rules as SIGN_CHECKS in one expression, for the hot path. A mutant that makes it
- * stricter only sends a valid input through the full checks (slower, same result): those are
- * marked; every looser one must be caught by the tests.
- */
-const looksValid = (input: SignRequestInput) =>
-  // Stryker disable next-line StringLiteral,ConditionalExpression: stricter only
-  typeof input.timestamp === "string" &&
-  DIGITS.test(input.timestamp) &&
-  // Stryker disable next-line StringLiteral: stricter only
-  typeof input.method === "string" &&
-  input.method.trim() !== "" &&
-  // Stryker disable next-line StringLiteral: stricter only
-  typeof input.path === "string" &&
-  input.path.startsWith("/") &&
-  // Stryker disable next-line StringLiteral: stricter only
-  typeof input.body === "string";
-
-const MISSING_KEY: ValidationIssue = {
-  path: ["secret"],
-  code: "invalid_type",
-  message: "give `secret` or `signingKey` (is the environment variable that holds it set?)",
+// No message ever holds a value: these fields are key material or sit beside it.
+const keyFields = {
+  secret: z.optional(text("secret")),
+  signingKey: z.optional(z.string({ error: SIGNING_KEY }).check(z.regex(/^[0-9a-f]{64}$/, { error: SIGNING_KEY }))),
 };
 
-function keyIssues(input: { secret?: unknown; signingKey?: unknown }): ValidationIssue[] {
-  if (input.secret === undefined && input.signingKey === undefined) return [MISSING_KEY];
-  const [field, check] = input.signingKey !== undefined ? (["signingKey", isSigningKey] as const) : (["secret", isSecret] as const);
-  const found = check(input[field]);
-  return found ? [{ path: [field], ...found }] : [];
-}
+/**
+ * `secret` or `signingKey` is given. It runs even when another field has an issue (`when`), so
+ * every problem is named at once; if both are given, `signingKey` is used.
+ */
+const keyGiven = z.refine<{ secret?: unknown; signingKey?: unknown }>((input) => input.secret !== undefined || input.signingKey !== undefined, {
+  path: ["secret"],
+  error: "give `secret` or `signingKey` (is the environment variable that holds it set?)",
+  when: (payload) => typeof payload.value === "object" && payload.value !== null,
+});
 
-/** Checks a secret or signing key without ever echoing it. */
-export function checkKeyMaterial(input: { secret?: unknown; signingKey?: unknown }, what: string): void {
-  assertNoIssues(what, keyIssues(input));
-}
+/** The key material of a server client's options (the other options are `HubClient`'s). */
+export const keyOptionsSchema = z.object({ ...keyFields, dangerouslyAllowBrowser: z.optional(z.boolean({ error: "dangerouslyAllowBrowser must be true or false" })) }).check(keyGiven);
+
+const signInputSchema = z
+  .object(
+    {
+      ...keyFields,
+      timestamp: z.string({ error: TIMESTAMP }).check(z.regex(/^\d+$/, { error: TIMESTAMP })),
+      method: text("method"),
+      path: z.string({ error: PATH }).check(z.startsWith("/", { error: PATH })),
+      body: z.string({ error: "body must be the exact string sent" }),
+    },
+    { error: "signRequest takes { secret or signingKey, timestamp, method, path, body }" },
+  )
+  .check(keyGiven);
+
+const secretSchema = z.object({ secret: text("secret") });
 
 const SIGNER_CACHE_SIZE = 16;
 
 /** `deriveSigningKey` and `signRequest` for one crypto backend. */
 export function createSigning(backend: HmacBackend) {
   // Prepared signers (a KeyObject or CryptoKey inside) by signing key, so that signing with a
-  // known key costs one HMAC. Only derived keys are cached, never secrets.
-  const signers = new Map<string, PayloadSigner | Promise<PayloadSigner>>();
+  // known key costs one HMAC. Only derived keys are cached, never secrets; never a failure.
+  const signers = new Map<string, Promise<PayloadSigner>>();
   const signerFor = (key: string) => {
     let signer = signers.get(key);
     if (signer === undefined) {
       if (signers.size >= SIGNER_CACHE_SIZE) signers.delete(signers.keys().next().value!);
-      signer = backend.signerFor(key);
+      signer = Promise.resolve(backend.signerFor(key));
       signers.set(key, signer);
-      // Once prepared, keep the function itself (no await per call); never keep a failure.
-      // Stryker disable next-line ArrowFunction: keeping the promise instead of the function only costs an await per call
-      if (signer instanceof Promise) signer.then((ready) => signers.set(key, ready), () => signers.delete(key));
+      signer.catch(() => signers.delete(key));
     }
     return signer;
   };
 
   async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
     assertNotBrowser(options.dangerouslyAllowBrowser);
-    checkKeyMaterial({ secret }, "secret");
+    validate(secretSchema, { secret }, "secret");
     return backend.sha256Hex(secret);
   }
 
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
-    // Fast path: a key already in the cache was checked when it was added; the issue list is only
-    // built when something is wrong.
-    // Stryker disable next-line ConditionalExpression: no cache hit only means the full checks
-    const cached = input?.signingKey !== undefined ? signers.get(input.signingKey) : undefined;
-    // Stryker disable next-line ConditionalExpression: taking the full checks is only slower, same result
-    if (!(cached !== undefined && looksValid(input))) {
-      const issues = keyIssues(input ?? {});
-      for (const [field, check] of SIGN_CHECKS) {
-        const found = check(input?.[field]);
-        if (found) issues.push({ path: [field], ...found });
-      }
-      assertNoIssues("signing input", issues);
-    }
-    const signer = cached ?? signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
-    // Stryker disable next-line ConditionalExpression,StringLiteral: awaiting a function gives the function
-    const sign = typeof signer === "function" ? signer : await signer;
+    validate(signInputSchema, input, "signing input");
+    const sign = await signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
     return sign(signingPayload(input));
   }
 

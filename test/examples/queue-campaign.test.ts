@@ -71,7 +71,7 @@ describe("examples/queue-campaign/read-awards.ts", () => {
   it("refuses JSON that is not an award, or is both shapes", async () => {
     const path = file("bad.jsonl", '{"wallet":"0xa","amount":1,"kind":"x","ref":"r1"}\nnot json\n{"wallet":"0xa","ref":"r2"}\n');
     const problems = ((await checkAwardFile(path).catch((e: unknown) => e)) as AwardFileError).problems;
-    expect(problems[0]).toBe("line 1: give either amount or kind, not both");
+    expect(problems[0]).toBe('line 1: unknown field "amount": this award takes wallet, kind, ref (give either amount or kind, not both)');
     expect(problems[1]).toBe("line 2: not valid JSON");
     expect(problems[2]).toMatch(/^line 3: /);
   });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import * as z from "zod";
 import { HubValidationError } from "public-hub-sdk";
-import { awardSchema, parseAward } from "public-hub-sdk/server";
+import { awardSchema, parseAward, type AwardInput } from "public-hub-sdk/server";
 
 const amount = { wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" };
 const kind = { wallet: "0xabc", kind: "daily-login", ref: "login:0xabc" };
@@ -29,7 +30,15 @@ describe("parseAward", () => {
     ["not an object", "award", [{ path: [], code: "invalid_type", message: "an award must be an object" }]],
     ["null", null, [{ path: [], code: "invalid_type", message: "an award must be an object" }]],
     ["an array", [amount], [{ path: [], code: "invalid_type", message: "an award must be an object" }]],
-    ["both amount and kind", { ...amount, kind: "x" }, [{ path: [], code: "custom", message: "give either amount or kind, not both" }]],
+    [
+      "both amount and kind",
+      { wallet: "w", amount: 1, kind: "x", ref: "r" },
+      [{ path: ["amount"], code: "unrecognized_keys", message: 'unknown field "amount": this award takes wallet, kind, ref (give either amount or kind, not both)' }],
+    ],
+    ["neither amount nor kind", { wallet: "w", ref: "r" }, [{ path: ["amount"], code: "invalid_type", message: "amount must be a finite number" }]],
+    ["amount Infinity", { ...amount, amount: Number.POSITIVE_INFINITY }, [{ path: ["amount"], code: "invalid_type", message: "amount must be a finite number" }]],
+    ["a negative amount", { ...amount, amount: -0.5 }, [{ path: ["amount"], code: "too_small", message: "amount must be greater than 0" }]],
+    ["a kind number", { ...kind, kind: 1 }, [{ path: ["kind"], code: "invalid_type", message: "kind must be a string" }]],
     ["a wallet number", { ...amount, wallet: 1 }, [{ path: ["wallet"], code: "invalid_type", message: "wallet must be a string" }]],
     ["a blank wallet", { ...amount, wallet: " " }, [{ path: ["wallet"], code: "too_small", message: "wallet must not be empty" }]],
     ["no ref", { wallet: "w", amount: 1 }, [{ path: ["ref"], code: "invalid_type", message: "ref (the idempotency key) must be a string" }]],
@@ -53,21 +62,74 @@ describe("parseAward", () => {
   });
 });
 
-describe("awardSchema (Standard Schema)", () => {
-  const validate = (value: unknown) => awardSchema["~standard"].validate(value);
-
-  it("is version 1 of vendor public-hub-sdk", () => {
-    expect(awardSchema["~standard"]).toMatchObject({ version: 1, vendor: "public-hub-sdk" });
+describe("awardSchema (a zod schema)", () => {
+  it("parses either shape with zod's own safeParse, and refuses a typo", () => {
+    expect(awardSchema.safeParse(amount)).toEqual({ success: true, data: amount });
+    expect(awardSchema.safeParse(kind)).toEqual({ success: true, data: kind });
+    expect(awardSchema.safeParse({ ...amount, reson: "x" }).success).toBe(false);
+    expect(awardSchema.safeParse({ ...amount, kind: "x" }).success).toBe(false);
   });
 
-  it.each([amount, kind])("gives a valid award back as its value: %j", async (input) => {
-    expect(await validate(input)).toEqual({ value: input });
+  it("reports an award with both amount and kind as neither shape, each branch saying to give one", () => {
+    const result = awardSchema.safeParse({ wallet: "w", amount: 1, kind: "k", ref: "r" });
+    const [issue] = result.error!.issues as Array<{ code: string; errors: Array<Array<{ message: string }>> }>;
+    expect(issue!.code).toBe("invalid_union");
+    expect(issue!.errors.map((branch) => branch.map((i) => i.message))).toEqual([
+      ['unknown field "kind": this award takes wallet, amount, reason, ref (give either amount or kind, not both)'],
+      ['unknown field "amount": this award takes wallet, kind, ref (give either amount or kind, not both)'],
+    ]);
   });
 
-  it("gives the issues of an invalid one with their paths and messages only", async () => {
-    expect(await validate({ wallet: "w", amount: 0, ref: "r" })).toEqual({
-      issues: [{ path: ["amount"], message: "amount must be greater than 0" }],
+  it("composes with zod (classic): z.array(awardSchema) checks every item, at its index", () => {
+    const result = z.array(awardSchema).safeParse([amount, { ...kind, kind: " " }]);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues).toEqual([expect.objectContaining({ path: [1], code: "invalid_union" })]);
+    expect(z.array(awardSchema).parse([amount, kind])).toEqual([amount, kind]);
+  });
+
+  it("gives a JSON Schema of the two exact shapes", () => {
+    expect(z.toJSONSchema(awardSchema)).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      anyOf: [
+        {
+          type: "object",
+          properties: { wallet: { type: "string" }, ref: { type: "string" }, amount: { type: "number", exclusiveMinimum: 0 }, reason: { type: "string" } },
+          required: ["wallet", "ref", "amount"],
+          additionalProperties: false,
+        },
+        {
+          type: "object",
+          properties: { wallet: { type: "string" }, ref: { type: "string" }, kind: { type: "string" } },
+          required: ["wallet", "ref", "kind"],
+          additionalProperties: false,
+        },
+      ],
     });
-    expect(await validate(undefined)).toEqual({ issues: [{ path: [], message: "an award must be an object" }] });
+  });
+
+  it("is a Standard Schema: valid awards come back as values, invalid ones as issues", async () => {
+    expect(await awardSchema["~standard"].validate(amount)).toEqual({ value: amount });
+    const result = await awardSchema["~standard"].validate({ wallet: "w", amount: 0, ref: "r" });
+    expect(result.issues).toHaveLength(1);
+  });
+
+  it("never puts a value in a message", () => {
+    const result = awardSchema.safeParse({ wallet: 7, amount: "SECRET-AMOUNT", ref: "SECRET-REF", note: "SECRET-NOTE" });
+    expect(result.success).toBe(false);
+    expect(JSON.stringify(result.error!.issues) + result.error!.message).not.toContain("SECRET");
+  });
+});
+
+describe("AwardInput types", () => {
+  it("refuses a misspelt field in a literal at compile time, and the schema's output is an AwardInput", () => {
+    const send = (award: AwardInput) => award;
+    // @ts-expect-error `reson` is not a field of an award
+    send({ wallet: "w", amount: 1, reson: "typo", ref: "r" });
+    // @ts-expect-error an award has amount or kind, never both
+    send({ wallet: "w", amount: 1, kind: "k", ref: "r" });
+    // @ts-expect-error a kind award has no reason
+    send({ wallet: "w", kind: "k", reason: "why", ref: "r" });
+    expectTypeOf<z.output<typeof awardSchema>>().toEqualTypeOf<AwardInput>();
+    expectTypeOf<z.input<typeof awardSchema>>().toEqualTypeOf<AwardInput>();
   });
 });

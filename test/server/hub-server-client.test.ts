@@ -313,6 +313,29 @@ describe("the secret never leaves", () => {
     }
   });
 
+  it("a refused secret or signing key is not shown by its construction error", () => {
+    const badKey = `${SIGNING_KEY}X`; // one character too many: refused
+    const cases = [{ signingKey: badKey, secret: undefined }, { secret: "   " }, { secret: 42 as unknown as string }];
+    for (const overrides of cases) {
+      const error = (() => {
+        try {
+          client(overrides);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(HubValidationError);
+      const shown = [inspect(error, { showHidden: true, depth: 10 }), JSON.stringify(error), String(error)].join("\n");
+      expect(shown).not.toContain(badKey);
+    }
+  });
+
+  it("dangerouslyAllowBrowser must be a boolean", () => {
+    expect(() => client({ dangerouslyAllowBrowser: "yes" as never })).toThrow(
+      "Invalid client options: dangerouslyAllowBrowser: dangerouslyAllowBrowser must be true or false",
+    );
+  });
+
   it("the server client is a HubClient with all reads", async () => {
     const hub = new HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET });
     await expect(hub.getLeaderboard({ limit: 1 })).resolves.toMatchObject({ limit: 1 });
