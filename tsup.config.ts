@@ -17,7 +17,8 @@ const library = defineConfig({
   clean: true,
   target: "es2022",
   platform: "neutral",
-  external: ["ky", "zod", "msw", "@tanstack/query-core"],
+  external: ["ky", "msw", "@tanstack/query-core"],
+  noExternal: ["zod"],
 });
 
 // The `public-hub` bin: its own build, so its dependencies (csv-parse, cli-progress) and code never

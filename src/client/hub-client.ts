@@ -206,7 +206,8 @@ export class HubClient {
    * ```
    */
   protected request<T>(call: HubCall, options: RequestOptions<T> = {}): HubPromise<T> {
-    return HubPromise.run(() => this.#call(call, options));
+    // #call is async: a throw in it (bad input) is already a rejection.
+    return new HubPromise(this.#call(call, options));
   }
 
   async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"]): Promise<WithResponse<T>> {
@@ -230,6 +231,7 @@ export class HubClient {
 
 /** The query without its `undefined` values; undefined when none is left (ky would send a bare "?"). */
 function definedOnly(query: HubCall["query"]): HubCall["query"] {
-  const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
+  if (query === undefined) return undefined;
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined);
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

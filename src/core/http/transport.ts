@@ -94,24 +94,23 @@ export class Transport {
    */
   async #follow(spec: CallSpec): Promise<RawResponse> {
     for (let hop = 0; ; hop++) {
-      const url = new URL(spec.input, this.context.prefixUrl);
       try {
-        return await this.#exchange(spec, url);
+        return await this.#exchange(spec);
       } catch (error) {
         const next = error instanceof HubRedirectError && spec.method === "GET" && hop < MAX_REDIRECTS ? parseUrl(error.location) : undefined;
-        if (next?.origin !== url.origin) throw error;
+        if (next?.origin !== new URL(spec.input, this.context.prefixUrl).origin) throw error;
         spec = { ...spec, input: next.href, query: undefined };
       }
     }
   }
 
-  async #exchange(spec: CallSpec, url: URL): Promise<RawResponse> {
+  async #exchange(spec: CallSpec): Promise<RawResponse> {
     const call = new Call(spec, this.context);
     try {
       const response = await this.#ky(spec.input, call.kyOptions());
       return { status: response.status, headers: response.headers, text: await response.text(), response };
     } catch (error) {
-      const converted = await toHubError(error, call, url.origin);
+      const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
       // An unknown outcome is an error to report, unless the caller chose it by aborting.
       if ((converted as HubError).mayHaveBeenApplied) {
         this.context.log(spec.signal?.aborted ? "info" : "error", "outcome-unknown", () => ({ call: call.what, error: (converted as Error).name }));
