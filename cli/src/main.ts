@@ -1,56 +1,58 @@
-import { HubError } from "../core/errors/hub-error";
+import { createRequire } from "node:module";
+import { HubError, HubValidationError } from "public-hub-sdk";
+import { splitCommand } from "./args";
 import { awardCommand } from "./commands/award";
 import { doctorCommand } from "./commands/doctor";
+import { mockCommand } from "./commands/mock";
 import { readCommand } from "./commands/reads";
 import { signCommand } from "./commands/sign";
 import { describeError } from "./describe-error";
+import { commandHelp, COMMANDS, USAGE } from "./help";
 import { EXIT, println, printJson, UsageError, type CliIo } from "./io";
 
-export const USAGE = `Usage: public-hub <command> [options]
+export { USAGE };
 
-Commands:
-  award --file <awards.csv|awards.jsonl>  award points to many wallets
-        [--concurrency 16] [--journal <file>] [--dry-run] [--format csv|jsonl] [--json]
-  hub                                     the hub's public configuration
-  leaderboard [--limit N]                 top stakers
-  holder <wallet>                         a wallet's holdings
-  stake <wallet>                          a wallet's staking status
-  doctor                                  check discovery, key and hub scope, clock skew
-  sign --body '<json>' [--timestamp T] [--method POST] [--path P]
-                                          print the signed payload and its signature
-
-Connection (flags override the environment):
-  --base-url   HUB_BASE_URL     --client-id  HUB_CLIENT_ID     --hub  HUB_SLUG
-  --secret-file <file>  or  HUB_SECRET  or  HUB_SIGNING_KEY   (never printed)
-
-CSV files have a header: wallet,amount,reason,ref  or  wallet,kind,ref. JSON Lines: one award per line.
-Exit status: 0 all applied, 1 some failed, 2 usage or invalid input (a dry run with bad rows), 130 interrupted.
-`;
-
-const COMMANDS = new Set(["award", "hub", "leaderboard", "holder", "stake", "doctor", "sign"]);
+/** This package's version (package.json sits one level above both src/ and dist/). */
+export const VERSION = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 
 /** Runs one command line; resolves to the exit status. Never throws. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    (command === undefined ? io.stderr : io.stdout).write(USAGE);
-    return command === undefined ? EXIT.usage : EXIT.ok;
-  }
-  const json = rest.includes("--json");
+  const json = argv.includes("--json");
   try {
-    if (!COMMANDS.has(command)) throw new UsageError(`unknown command "${command}"`);
-    const name = command;
-    if (rest.includes("--help") || rest.includes("-h")) return io.stdout.write(USAGE), EXIT.ok;
-    if (name === "award") return await awardCommand(rest, io);
-    if (name === "doctor") return await doctorCommand(rest, io);
-    if (name === "sign") return await signCommand(rest, io);
-    return await readCommand(name, rest, io);
+    const { command, args } = splitCommand(argv);
+    if (command === undefined) {
+      io.stderr.write(USAGE);
+      return EXIT.usage;
+    }
+    if (command === "help" || command === "--help" || command === "-h") {
+      const topic = args[0];
+      io.stdout.write(topic !== undefined && topic in COMMANDS ? commandHelp(topic) : USAGE);
+      return EXIT.ok;
+    }
+    if (command === "--version" || command === "-V" || command === "version") {
+      println(io.stdout, VERSION);
+      return EXIT.ok;
+    }
+    if (!(command in COMMANDS)) {
+      throw new UsageError(command.startsWith("-") ? `unknown flag ${command} before the command` : `unknown command "${command}"`);
+    }
+    if (args.includes("--help") || args.includes("-h")) {
+      io.stdout.write(commandHelp(command));
+      return EXIT.ok;
+    }
+    if (command === "award") return await awardCommand(args, io);
+    if (command === "doctor") return await doctorCommand(args, io);
+    if (command === "sign") return await signCommand(args, io);
+    if (command === "mock") return await mockCommand(args, io);
+    return await readCommand(command, args, io);
   } catch (error) {
-    // parseArgs reports unknown or malformed flags with ERR_PARSE_ARGS_* codes.
-    const usage = error instanceof UsageError || String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
+    // Bad flags and input found before anything was sent (a bad base URL, an empty wallet, a
+    // journal of another hub) are the user's to fix: exit 2, as the README says.
+    const usage = error instanceof UsageError || error instanceof HubValidationError;
     const described = error instanceof Error ? describeError(error) : { name: "Error", message: String(error) };
-    if (json) printJson(io.stdout, { error: usage ? { name: "UsageError", message: described.message } : described });
-    println(io.stderr, `public-hub: ${String(described.message)}${usage ? "\nRun public-hub --help for usage." : ""}`);
+    if (json) printJson(io.stdout, { error: described });
+    const hint = error instanceof UsageError && !String(described.message).includes("--help") ? "\nRun public-hub --help for usage." : "";
+    println(io.stderr, `public-hub: ${String(described.message)}${hint}`);
     if (!usage && !(error instanceof HubError) && error instanceof Error) println(io.stderr, error.stack ?? "");
     return usage ? EXIT.usage : EXIT.failed;
   }

@@ -1,16 +1,14 @@
-import { parseArgs } from "node:util";
 import { stat } from "node:fs/promises";
-import { HubAbortError } from "../../core/errors/hub-abort-error";
-import { awardMany } from "../../server/campaign/award-many";
-import { campaignContext } from "../../server/campaign/campaign-context";
-import { FileJournal } from "../../server/campaign/file-journal";
-import type { CampaignProgress, CampaignSummary } from "../../server/campaign/types";
-import { HubServerClient } from "../../server/node";
+import { HubAbortError } from "public-hub-sdk";
+import { CampaignStoppedError, dryRunAwards, HubServerClient, type CampaignProgress, type CampaignSummary } from "public-hub-sdk/server";
+import { parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
-import { describeError } from "../describe-error";
+import { causeOf, describeError } from "../describe-error";
+import { unreadable as cannotRead } from "../files";
 import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
 import { progressView } from "../progress";
 import { countRows, formatOf, readAwards, type RowTracker, type UnreadableRow } from "../read-awards";
+import { printChecks, runChecks, type Check } from "./doctor";
 
 export const awardOptions = {
   ...connectionOptions,
@@ -18,10 +16,12 @@ export const awardOptions = {
   format: { type: "string" },
   concurrency: { type: "string" },
   journal: { type: "string" },
+  "max-failures": { type: "string" },
   "dry-run": { type: "boolean" },
+  check: { type: "boolean" },
+  "allow-empty": { type: "boolean" },
   json: { type: "boolean" },
 } as const;
-
 
 interface Failure {
   line: number | undefined;
@@ -30,47 +30,89 @@ interface Failure {
   error: Record<string, unknown>;
 }
 
-/** `public-hub award --file awards.csv`: a campaign, with progress, a summary, and exit 0/1/2. */
+/** Failures that share a cause, shown once with their count and first lines. */
+interface FailureGroup {
+  cause: string;
+  count: number;
+  message: string;
+  lines: Array<number | undefined>;
+}
+
+const SHOWN_LINES = 5;
+
+const positiveInteger = (flag: string, value: string | undefined, fallback: number) => {
+  const number = Number(value ?? fallback);
+  if (!Number.isInteger(number) || number < 1) throw new UsageError(`${flag} must be an integer ≥ 1, not "${value}"`);
+  return number;
+};
+
+/** Groups failures by cause: an API refusal by its status and code, anything else by its message. */
+function groupFailures(failures: Failure[]): FailureGroup[] {
+  const groups = new Map<string, FailureGroup>();
+  for (const failure of failures) {
+    const key = failure.error.status === undefined ? `${String(failure.error.name)}: ${String(failure.error.message)}` : causeOf(failure.error);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { cause: causeOf(failure.error), count: 0, message: String(failure.error.message), lines: [] }));
+    group.count++;
+    if (group.lines.length < SHOWN_LINES) group.lines.push(failure.line);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+/** `public-hub award --file awards.csv`: a campaign, with progress, a summary, and exit 0/1/2/130. */
 export async function awardCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: awardOptions, strict: true });
+  const { values } = parseFlags("award", args, awardOptions);
   const path = values.file;
   if (!path) throw new UsageError("award needs --file <awards.csv | awards.jsonl> (or --file - with --format)");
   const format = formatOf(path, values.format);
-  const concurrency = Number(values.concurrency ?? 16);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be an integer ≥ 1, not "${values.concurrency}"`);
-  if (path !== "-" && !(await stat(path).catch(() => undefined))?.isFile()) throw new UsageError(`cannot read ${path}`);
+  const concurrency = positiveInteger("--concurrency", values.concurrency, 16);
+  const maxFailures = positiveInteger("--max-failures", values["max-failures"], 10);
   const dryRun = values["dry-run"] ?? false;
-  // A dry run needs no key: it sends nothing.
-  const conn = dryRun ? undefined : await connection(values, io.env, true);
+  if (values.check && !dryRun) throw new UsageError("--check goes with --dry-run (a real run checks the key with its first awards, and stops early if it is refused)");
+  if (path !== "-") {
+    const info = await stat(path).catch((error: unknown) => {
+      throw cannotRead(path, error);
+    });
+    if (!info.isFile()) throw cannotRead(path, { code: "EISDIR" });
+  }
+  // A dry run needs no key: it sends nothing. With --check it runs doctor's checks, which do.
+  const conn = dryRun && !values.check ? undefined : await connection(values, io.env, true);
+  let checks: Check[] | undefined;
+  if (dryRun && conn) {
+    checks = await runChecks(conn);
+    if (!values.json) printChecks({ ...io, stdout: io.stderr }, checks);
+  }
 
   const unreadable: UnreadableRow[] = [];
   const tracker: RowTracker = { lines: new WeakMap(), unreadable: (row) => void unreadable.push(row) };
-  const view = progressView(io, await countRows(path, format));
+  const view = progressView(io, await countRows(path, format), dryRun);
   let latest: CampaignProgress | undefined;
   const onProgress = (progress: CampaignProgress) => {
     latest = progress;
     view.update(progress, unreadable.length);
   };
-  const options = { concurrency, onProgress, ...(io.signal ? { signal: io.signal } : {}) };
+  const signal = io.signal ? { signal: io.signal } : {};
+  const journal = values.journal ? { journal: values.journal } : {};
   const started = performance.now();
   let summary: CampaignSummary;
+  let stopped: CampaignStoppedError | undefined;
   try {
     const awards = readAwards(path, format, tracker);
-    if (conn) {
-      const client = new HubServerClient(conn);
-      summary = await client.awardMany(awards, { ...options, ...(values.journal ? { journal: values.journal } : {}) });
+    if (conn && !dryRun) {
+      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, ...(conn.secret !== undefined ? { secret: conn.secret } : { signingKey: conn.signingKey! }) });
+      summary = await client.awardMany(awards, { concurrency, maxFailures, onProgress, ...signal, ...journal });
     } else {
       const hub = values.hub ?? io.env.HUB_SLUG;
-      const journal = values.journal ? await FileJournal.open(values.journal, { invalid: campaignContext.invalid, ...(hub ? { hub } : {}) }) : undefined;
-      const send = () => Promise.reject(new Error("dry run: nothing is sent"));
-      summary = await awardMany(awards, send, { ...options, dryRun: true, ...(journal ? { journal } : {}) }, campaignContext);
+      summary = await dryRunAwards(awards, { onProgress, ...signal, ...journal, ...(hub ? { hub } : {}) });
     }
   } catch (error) {
     view.stop();
-    if (!(error instanceof HubAbortError)) throw error;
-    const resume = values.journal ? "run the same command again to resume" : "without --journal, a run again resends everything (safe: each ref is applied once)";
-    println(io.stderr, `Interrupted: ${latest?.applied ?? 0} applied, ${latest?.done ?? 0} settled; ${resume}.`);
-    return EXIT.interrupted;
+    if (error instanceof CampaignStoppedError) {
+      stopped = error;
+      summary = error.summary;
+    } else if (error instanceof HubAbortError) {
+      return interrupted(io, values, dryRun, latest, unreadable.length, Math.round(performance.now() - started));
+    } else throw error;
   }
   view.stop();
 
@@ -83,20 +125,69 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
       error: describeError(error),
     })),
   ].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const groups = groupFailures(failures);
   const total = summary.total + unreadable.length;
   const elapsedMs = Math.round(performance.now() - started);
+  const checksFailed = checks?.some((check) => check.status === "failed") ?? false;
+
+  if (total === 0) {
+    if (values.json) printJson(io.stdout, { nothingToSend: true, dryRun, total: 0, elapsedMs });
+    println(io.stderr, `Nothing to send: ${path === "-" ? "stdin" : path} has no award rows${format === "csv" ? " (a header at most)" : ""}.`);
+    return values["allow-empty"] ? EXIT.ok : EXIT.usage;
+  }
+
   if (values.json) {
-    printJson(io.stdout, { dryRun, total, applied: summary.applied, skipped: summary.skipped, failed: failures, elapsedMs });
+    printJson(io.stdout, {
+      dryRun,
+      credentialsChecked: dryRun ? checks !== undefined : true,
+      ...(checks ? { checks } : {}),
+      total,
+      ...(dryRun ? { wouldSend: summary.wouldSend } : {}),
+      applied: summary.applied,
+      skipped: summary.skipped,
+      failedCount: failures.length,
+      failed: failures,
+      causes: groups,
+      ...(stopped ? { stopped: { reason: stopped.reason, failures: stopped.failures, resumable: values.journal !== undefined } } : {}),
+      interrupted: false,
+      elapsedMs,
+    });
   } else {
     const seconds = (elapsedMs / 1000).toFixed(1);
-    println(io.stdout, dryRun
-      ? `Dry run: ${summary.applied} to send, ${summary.skipped} already done or repeated, ${failures.length} invalid, of ${total} rows. Nothing was sent.`
-      : `Applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`);
-    for (const failure of failures.slice(0, 50)) {
-      println(io.stdout, `  line ${failure.line ?? "?"}${failure.ref ? ` (ref ${failure.ref})` : ""}: ${failure.error.name}: ${failure.error.message}`);
+    println(
+      io.stdout,
+      dryRun
+        ? `Dry run, nothing sent (credentials ${checks ? "checked above" : "not checked: add --check"}): ${summary.wouldSend} would be sent, ${summary.skipped} skipped (already applied or repeated), ${failures.length} invalid, of ${total} rows.`
+        : `Applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
+    );
+    for (const group of groups) {
+      const lines = group.lines.map((line) => line ?? "?").join(", ");
+      const more = group.count > group.lines.length ? `, and ${group.count - group.lines.length} more` : "";
+      println(io.stdout, `  ${group.count} × ${group.cause}: ${group.message}\n    line${group.count > 1 ? "s" : ""} ${lines}${more}`);
     }
-    if (failures.length > 50) println(io.stdout, `  … and ${failures.length - 50} more (--json lists them all)`);
+    if (failures.length > 0 && groups.some((group) => group.count > group.lines.length)) println(io.stdout, "  (--json lists every failure)");
+    if (stopped) {
+      const resume = values.journal ? "fix it, then run the same command again: the journal sends only what is not applied" : "fix it, then run again (safe: each ref is applied once)";
+      println(io.stderr, `Stopped early after ${stopped.failures} awards in a row were refused: ${stopped.reason}. Nothing more was sent; ${resume}.`);
+    }
   }
-  if (failures.length === 0) return EXIT.ok;
-  return dryRun ? EXIT.usage : EXIT.failed;
+  if (stopped) return EXIT.failed;
+  if (dryRun) return failures.length > 0 ? EXIT.usage : checksFailed ? EXIT.failed : EXIT.ok;
+  return failures.length === 0 ? EXIT.ok : EXIT.failed;
+}
+
+/** Ctrl-C: what was done so far (as JSON too, marked interrupted), and how to resume. */
+function interrupted(io: CliIo, values: { journal?: string; json?: boolean }, dryRun: boolean, latest: CampaignProgress | undefined, unreadable: number, elapsedMs: number): number {
+  const counts = { applied: latest?.applied ?? 0, wouldSend: latest?.wouldSend ?? 0, skipped: latest?.skipped ?? 0, failedCount: (latest?.failed ?? 0) + unreadable };
+  if (values.json) {
+    printJson(io.stdout, { interrupted: true, dryRun, read: (latest?.done ?? 0) + unreadable, ...(dryRun ? {} : { applied: counts.applied }), ...(dryRun ? { wouldSend: counts.wouldSend } : {}), skipped: counts.skipped, failedCount: counts.failedCount, elapsedMs });
+  }
+  const resume = dryRun
+    ? "nothing was sent"
+    : values.journal
+      ? "run the same command again to resume"
+      : "without --journal, a run again resends everything (safe: each ref is applied once)";
+  const done = dryRun ? `${counts.wouldSend} would be sent` : `${counts.applied} applied`;
+  println(io.stderr, `Interrupted: ${done}, ${counts.skipped} skipped, ${counts.failedCount} failed so far; ${resume}.`);
+  return EXIT.interrupted;
 }
