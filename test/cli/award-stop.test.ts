@@ -15,6 +15,7 @@ describe("public-hub award stops a doomed campaign", () => {
     expect(code).toBe(1);
     expect(posted().length).toBeGreaterThanOrEqual(10);
     expect(posted().length).toBeLessThanOrEqual(13);
+    expect(stdout).toMatch(/^Stopped early: applied 0, skipped 0, failed 10; 290 of 300 rows not applied \(a run again sends them\) in [\d.]+ s\.\n/);
     expect(stderr).toMatch(/Stopped early after 10 awards in a row were refused: 401 invalid_signature: the key is unknown, or the secret does not match it/);
     // One group for one cause, not one paragraph per row.
     expect(stdout).toMatch(/^ {2}1\d × UnauthorizedError 401 invalid_signature: /m);

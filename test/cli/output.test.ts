@@ -98,7 +98,7 @@ describe("public-hub output", () => {
     const summary = JSON.parse(stdout);
     expect(summary).toMatchObject({ interrupted: true, dryRun: false, skipped: 0, failedCount: 0 });
     expect(summary.applied).toBe(mock.ledger.length);
-    expect(captured).toMatch(/^Interrupted: \d+ applied, 0 skipped, 0 failed so far; without --journal/);
+    expect(captured).toMatch(/^Interrupted: \d+ applied \(answered by the server\), 0 skipped, 0 failed so far; without --journal/);
     expect(stdout + stderr + captured).not.toMatch(/settled/);
   });
 });

@@ -85,7 +85,8 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
 
   const unreadable: UnreadableRow[] = [];
   const tracker: RowTracker = { lines: new WeakMap(), unreadable: (row) => void unreadable.push(row) };
-  const view = progressView(io, await countRows(path, format), dryRun);
+  const estimate = await countRows(path, format);
+  const view = progressView(io, estimate, dryRun);
   let latest: CampaignProgress | undefined;
   const onProgress = (progress: CampaignProgress) => {
     latest = progress;
@@ -158,7 +159,9 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
       io.stdout,
       dryRun
         ? `Dry run, nothing sent (credentials ${checks ? "checked above" : "not checked: add --check"}): ${summary.wouldSend} would be sent, ${summary.skipped} skipped (already applied or repeated), ${failures.length} invalid, of ${total} rows.`
-        : `Applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
+        : stopped
+          ? `Stopped early: applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}; ${unsent(estimate, summary.applied + summary.skipped + failures.length)} in ${seconds} s.`
+          : `Applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
     );
     for (const group of groups) {
       const lines = group.lines.map((line) => line ?? "?").join(", ");
@@ -176,18 +179,23 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   return failures.length === 0 ? EXIT.ok : EXIT.failed;
 }
 
+/** What an early stop left for a run again: rows neither applied, skipped nor failed. */
+function unsent(rows: number | undefined, handled: number): string {
+  return rows === undefined ? "the rest of the input was not sent" : `${Math.max(0, rows - handled)} of ${rows} rows not applied (a run again sends them)`;
+}
+
 /** Ctrl-C: what was done so far (as JSON too, marked interrupted), and how to resume. */
 function interrupted(io: CliIo, values: { journal?: string; json?: boolean }, dryRun: boolean, latest: CampaignProgress | undefined, unreadable: number, elapsedMs: number): number {
   const counts = { applied: latest?.applied ?? 0, wouldSend: latest?.wouldSend ?? 0, skipped: latest?.skipped ?? 0, failedCount: (latest?.failed ?? 0) + unreadable };
   if (values.json) {
-    printJson(io.stdout, { interrupted: true, dryRun, read: (latest?.done ?? 0) + unreadable, ...(dryRun ? {} : { applied: counts.applied }), ...(dryRun ? { wouldSend: counts.wouldSend } : {}), skipped: counts.skipped, failedCount: counts.failedCount, elapsedMs });
+    printJson(io.stdout, { interrupted: true, dryRun, done: (latest?.done ?? 0) + unreadable, ...(dryRun ? {} : { applied: counts.applied }), ...(dryRun ? { wouldSend: counts.wouldSend } : {}), skipped: counts.skipped, failedCount: counts.failedCount, elapsedMs });
   }
   const resume = dryRun
     ? "nothing was sent"
     : values.journal
-      ? "run the same command again to resume"
+      ? "awards in flight may have been applied too: run the same command again to resume (each ref is applied once)"
       : "without --journal, a run again resends everything (safe: each ref is applied once)";
-  const done = dryRun ? `${counts.wouldSend} would be sent` : `${counts.applied} applied`;
+  const done = dryRun ? `${counts.wouldSend} would be sent` : `${counts.applied} applied (answered by the server)`;
   println(io.stderr, `Interrupted: ${done}, ${counts.skipped} skipped, ${counts.failedCount} failed so far; ${resume}.`);
   return EXIT.interrupted;
 }
