@@ -58,7 +58,7 @@ export interface CampaignProgress {
   failed: number;
   /** Awards being sent now. */
   inFlight: number;
-  /** Settled awards per second over the last few seconds. */
+  /** Awards dealt with (`done`) per second over the last few seconds. */
   rate: number;
   /** Milliseconds since the campaign started. */
   elapsedMs: number;

@@ -90,6 +90,9 @@ describe("awardMany stops a doomed campaign early (maxFailures)", () => {
     };
     const summary = await awardMany(awards(25), refuse, { concurrency: 2, maxFailures: Infinity }, campaignContext);
     expect(summary.failed).toHaveLength(25);
+    const first = await refusal(awardMany(awards(25), refuse, { concurrency: 1, maxFailures: 1 }, campaignContext));
+    expect(first).toMatchObject({ name: "CampaignStoppedError", failures: 1 });
+    expect((first as CampaignStoppedError).summary.failed).toHaveLength(1);
     for (const maxFailures of [0, 1.5, -1, Number.NaN]) {
       const error = await refusal(awardMany(awards(1), refuse, { maxFailures }, campaignContext));
       expect(error).toBeInstanceOf(HubValidationError);
