@@ -21,20 +21,4 @@ const library = defineConfig({
   noExternal: ["zod"],
 });
 
-// The `public-hub` bin: its own build, so its dependencies (csv-parse, cli-progress) and code never
-// enter the library's chunks or any entry's import graph. ESM only, with the shebang.
-const cli = defineConfig({
-  entry: { index: "src/cli/index.ts" },
-  outDir: "dist/cli",
-  format: ["esm"],
-  dts: false,
-  splitting: true,
-  sourcemap: true,
-  clean: false,
-  target: "node20",
-  platform: "node",
-  banner: { js: "#!/usr/bin/env node" },
-  external: ["ky", "csv-parse", "cli-progress"],
-});
-
-export default [library, cli];
+export default library;

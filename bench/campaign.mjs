@@ -83,7 +83,7 @@ async function dryRunChild() {
   const started = performance.now();
   const summary = await client.awardMany(generate(), { dryRun: true, concurrency: CONCURRENCY, onProgress: (p) => p.done % step === 0 && sample(p.done) });
   const seconds = (performance.now() - started) / 1000;
-  if (summary.applied !== DRY_ROWS) throw new Error(`dry run checked ${summary.applied} of ${DRY_ROWS}`);
+  if (summary.wouldSend !== DRY_ROWS) throw new Error(`dry run checked ${summary.wouldSend} of ${DRY_ROWS}`);
   // From the first sample on: the start-up allocations before it are not per award.
   const after = points.slice(1);
   const slope = (key) => {

@@ -11,6 +11,10 @@
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
+import type { AwardSource } from "./campaign/award-source";
+import { campaignContext } from "./campaign/campaign-context";
+import type { DryRunOptions } from "./campaign/dry-run-awards";
+import type { CampaignSummary } from "./campaign/types";
 import { webBackend } from "./crypto/web-backend";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
 import { createSigning, type SignRequestInput } from "./signing";
@@ -28,6 +32,12 @@ export class HubServerClient extends HubServerClientBase {
   constructor(options: HubServerClientOptions) {
     super(options, webBackend);
   }
+}
+
+/** See the Node build: a campaign's dry run without a key; here a journal must be a `CampaignJournal` object. */
+export async function dryRunAwards(awards: AwardSource, options: DryRunOptions = {}): Promise<CampaignSummary> {
+  const campaign = await import("./campaign/dry-run-awards");
+  return campaign.dryRunAwards(awards, options, campaignContext);
 }
 
 const signing = createSigning(webBackend);

@@ -5,6 +5,8 @@ export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAw
 export type { SignRequestInput } from "./signing";
 export { signingPayload } from "./signing-payload";
 export { RefConflictError } from "./campaign/ref-conflict-error";
+export { CampaignStoppedError } from "./campaign/campaign-stopped-error";
+export type { DryRunOptions } from "./campaign/dry-run-awards";
 export type { CampaignOptions, CampaignSummary, CampaignProgress, CampaignFailure, CampaignJournal, JournalEntry } from "./campaign/types";
 export type { AwardSource } from "./campaign/award-source";
 export type { HmacBackend, PayloadSigner } from "./crypto/backend";

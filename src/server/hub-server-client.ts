@@ -147,7 +147,8 @@ export class HubServerClientBase extends HubClient {
    * award only, with its typed error. An identical repeat of a `ref` is skipped. With a `journal`,
    * a run again after a crash or an abort sends only what the journal does not show as applied.
    * @throws {HubAbortError} when `signal` aborts (after awards in flight settled); the journal's or
-   * the input's own errors.
+   * the input's own errors; {@link CampaignStoppedError} when `maxFailures` awards in a row are refused
+   * for a cause no later award escapes (a wrong key or secret): see the option.
    * @example
    * ```ts
    * const summary = await server.awardMany(awards, {

@@ -11,8 +11,10 @@
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
+import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
-import type { CampaignJournal } from "./campaign/types";
+import type { DryRunOptions } from "./campaign/dry-run-awards";
+import type { CampaignJournal, CampaignSummary } from "./campaign/types";
 import { nodeBackend } from "./crypto/node-backend";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
 import { createSigning, type SignRequestInput } from "./signing";
@@ -36,6 +38,27 @@ export class HubServerClient extends HubServerClientBase {
     const { FileJournal } = await import("./campaign/file-journal");
     return FileJournal.open(path, { hub: this.hub, invalid: campaignContext.invalid });
   }
+}
+
+/**
+ * A dry run of a campaign that needs no key: every award validated, `ref` conflicts found, the
+ * journal read (what a run would skip), nothing sent. The summary counts `wouldSend`; `applied` is
+ * 0. Credentials are not checked: a real run may still be refused (see `CampaignStoppedError`).
+ * @throws {HubValidationError} for bad options or a journal that is not one, or of another hub.
+ * @example
+ * ```ts
+ * const summary = await dryRunAwards(awards, { journal: "./season-7.journal", hub: "alpha" });
+ * console.log(`${summary.wouldSend} to send, ${summary.skipped} already applied, ${summary.failed.length} invalid`);
+ * ```
+ */
+export async function dryRunAwards(awards: AwardSource, options: DryRunOptions = {}): Promise<CampaignSummary> {
+  // Loaded on first use, like awardMany's campaign code.
+  const campaign = await import("./campaign/dry-run-awards");
+  return campaign.dryRunAwards(awards, options, campaignContext, async (path, hub) => {
+    const { FileJournal } = await import("./campaign/file-journal");
+    // Stryker disable next-line ConditionalExpression,ObjectLiteral: an absent hub and an undefined one fit every journal alike
+    return FileJournal.open(path, { ...(hub === undefined ? {} : { hub }), invalid: campaignContext.invalid });
+  });
 }
 
 const signing = createSigning(nodeBackend);

@@ -41,18 +41,20 @@ describe("public-hub award", () => {
     expect(mock.ledger.map((a) => a.ref)).toEqual(["a-4"]);
   });
 
-  it("--dry-run: reports every bad row with its line number, sends nothing, exit 2", async () => {
+  it("--dry-run: reports every bad row by cause with its line number, sends nothing, says credentials were not checked, exit 2", async () => {
     const text = 'wallet,amount,reason,ref\n0x1,5,,d-1\n,5,,d-2\n0x3,5,"quoted, reason",d-3\n0x4,5\n0x5,7,,d-1\n0x6,1,,d-6\n';
     const { code, stdout } = await runCli(["award", "--file", file("csv", text), "--dry-run"], { env: {} });
     expect(code).toBe(2);
     expect(mock.requests).toHaveLength(0);
-    expect(stdout).toMatch(/^Dry run: 3 to send, 0 already done or repeated, 3 invalid, of 6 rows\. Nothing was sent\./);
-    expect(stdout).toContain("line 3 (ref d-2): HubValidationError");
-    expect(stdout).toMatch(/line 5: UnreadableRow: .*/);
-    expect(stdout).toContain("line 6 (ref d-1): RefConflictError");
+    expect(stdout).toMatch(/^Dry run, nothing sent \(credentials not checked: add --check\): 3 would be sent, 0 skipped \(already applied or repeated\), 3 invalid, of 6 rows\./);
+    expect(stdout).toContain("1 × HubValidationError: Invalid award: wallet");
+    expect(stdout).toMatch(/1 × UnreadableRow: .*\n {4}line 5\n/);
+    expect(stdout).toMatch(/1 × RefConflictError: ref "d-1" .*\n {4}line 6\n/);
+    expect(stdout).not.toMatch(/\d+ applied|applied \d+|settled/i);
     const clean = await runCli(["award", "--file", file("csv", csv(10)), "--dry-run", "--json"], { env: {} });
     expect(clean.code).toBe(0);
-    expect(JSON.parse(clean.stdout)).toMatchObject({ dryRun: true, total: 10, applied: 10, failed: [] });
+    const summary = JSON.parse(clean.stdout);
+    expect(summary).toMatchObject({ dryRun: true, credentialsChecked: false, total: 10, wouldSend: 10, applied: 0, failed: [] });
   });
 
   it("a journal makes a second run skip what was applied", async () => {
@@ -72,6 +74,8 @@ describe("public-hub award", () => {
     const lines = stderr.trim().split("\n");
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(line).toMatch(/^progress \d+\/60 \(\d+%\): applied \d+, skipped 0, failed 0, \d+\/s, ETA (\d+(s|m\d+s)|\?)$/);
+    const dry = await runCli(["award", "--file", file("csv", csv(60)), "--dry-run"], { env: {}, progressIntervalMs: 1 });
+    for (const line of dry.stderr.trim().split("\n")) expect(line).toMatch(/^progress \d+\/60 \(\d+%\): would send \d+, skipped 0/);
     expect(stdout).toContain("Applied 60");
     expect(stderr).not.toContain("\u001b["); // no terminal escapes
   });

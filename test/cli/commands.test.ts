@@ -14,11 +14,14 @@ describe("public-hub reads", () => {
     expect(JSON.parse(hub.stdout)).toMatchObject({ slug: "alpha" });
     const board = await runCli(["leaderboard", "--limit", "2"], { env: env() });
     expect(board.code).toBe(0);
-    expect(board.stdout.trim().split("\n")).toHaveLength(2);
+    expect(board.stdout.trim().split("\n")).toHaveLength(3); // a header and two rows
     const boardJson = JSON.parse((await runCli(["leaderboard", "--limit", "3", "--json"], { env: env() })).stdout);
     expect(boardJson.entries).toHaveLength(3);
     const holder = await runCli(["holder", "0xabc"], { env: env() });
     expect(holder.stdout).toContain("wallet: 0xabc");
+    const config = await runCli(["hub"], { env: env() });
+    expect(config.stdout).toContain("token.symbol: ALP");
+    expect(config.stdout).not.toContain("[object Object]");
     const stake = JSON.parse((await runCli(["stake", "0xabc", "--json"], { env: env() })).stdout);
     expect(stake).toMatchObject({ wallet: "0xabc" });
     expect(mock.requests.every((r) => r.headers["x-api-key"] === "pk_alpha_demo")).toBe(true);
@@ -37,27 +40,6 @@ describe("public-hub reads", () => {
     expect((await runCli(["hub", "extra"], { env: env() })).code).toBe(2);
     expect((await runCli(["hub"], { env: {} })).stderr).toContain("missing HUB_BASE_URL (or --base-url), HUB_CLIENT_ID (or --client-id), HUB_SLUG (or --hub)");
     expect(mock.requests).toHaveLength(0);
-  });
-});
-
-describe("public-hub doctor", () => {
-  it("all checks pass against a good setup, and it measures the clock skew", async () => {
-    mock.setClockOffset(42_000);
-    const { code, stdout } = await runCli(["doctor", "--json"], { env: env() });
-    expect(code).toBe(0);
-    const { checks } = JSON.parse(stdout);
-    expect(checks.map((c: { name: string }) => c.name)).toEqual(["credentials", "discovery", "key and hub scope", "clock skew"]);
-    const skew = Number(/([+-][\d.]+) s/.exec(checks[3].detail)![1]);
-    expect(Math.abs(skew - 42)).toBeLessThanOrEqual(1.5);
-    expect(checks[0].detail).toContain("from HUB_SECRET (not shown)");
-  });
-
-  it("names the problem: a key scoped to another hub, a skew past the window", async () => {
-    mock.setClockOffset(-400_000);
-    const { code, stdout } = await runCli(["doctor"], { env: { ...env(), HUB_SLUG: "beta" } });
-    expect(code).toBe(1);
-    expect(stdout).toContain("✗ key and hub scope: the key is scoped to another hub than beta");
-    expect(stdout).toMatch(/✗ clock skew: server clock -(399|400|401)\.\d s/);
   });
 });
 

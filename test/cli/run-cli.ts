@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main } from "../../src/cli/main";
-import type { CliIo } from "../../src/cli/io";
+import { main } from "../../cli/src/main";
+import type { CliIo } from "../../cli/src/io";
 import { SECRET } from "../helpers/server-client";
 
 const dir = mkdtempSync(join(tmpdir(), "hub-cli-"));

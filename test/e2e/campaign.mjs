@@ -1,18 +1,19 @@
-// The campaign end to end (`npm run e2e:campaign`): the packed package installed in a fresh project,
-// its `public-hub` bin against a real HTTP server (the mock behind node:http, with a delay per award
+// The campaign end to end (`npm run e2e:campaign`): both packed packages (public-hub-sdk and
+// public-hub-cli) installed in a fresh project, the CLI's `public-hub` bin against a real HTTP server (the mock behind node:http, with a delay per award
 // so a kill lands midway), ≥ 500 awards, SIGKILL mid-campaign, then the same command again with the
 // same journal: every award applied exactly once, and nothing the journal showed as done resent.
 // The campaign goes through a real nginx whose `limit_req` answers 429 (without Retry-After) above
 // its rate: the client's rate gate must find that rate, and no award may fail or double.
+// A wrong secret stops a campaign early. An SDK-only consumer's production tree is the SDK, ky and zod.
 // One PASS/FAIL line per check, then "e2e campaign: N passed, M failed"; exit 1 on any failure.
 import { execFile, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { installPacked, packedTarball, repo, versionOf } from "./lib/consumer.mjs";
+import { installPacked, packedTarballs, repo, versionOf } from "./lib/consumer.mjs";
 import { startNginx } from "./lib/nginx.mjs";
 
 const run = promisify(execFile);
@@ -37,14 +38,33 @@ async function step(what, body) {
   }
 }
 
-/** The packed package (built and packed once for all e2e scripts) installed with msw, for the server, in a fresh project. */
+/** Both packed packages (built and packed once for all e2e scripts) installed with msw, for the server, in a fresh project. */
 async function prepareConsumer() {
   rmSync(work, { recursive: true, force: true });
-  const tarball = await packedTarball();
+  const { sdk, cli } = await packedTarballs();
   mkdirSync(consumer, { recursive: true });
   cpSync(join(repo, "test/e2e/consumer/api-server.mjs"), join(consumer, "api-server.mjs"));
-  await installPacked(consumer, tarball, { name: "campaign-consumer", private: true, type: "module", dependencies: { msw: versionOf("msw") } });
-  return basename(tarball);
+  await installPacked(consumer, sdk, { name: "campaign-consumer", private: true, type: "module", dependencies: { msw: versionOf("msw") } }, { cli });
+  return { sdk, cli };
+}
+
+/**
+ * The installed packages in `npm ls --omit=dev --all --json` of a project, the project itself
+ * excluded. Optional peers that are not installed (msw, @tanstack/query-core) are listed there
+ * as empty objects: not installed, so not counted.
+ */
+async function productionTree(dir) {
+  const { stdout } = await run("npm", ["ls", "--omit=dev", "--all", "--json"], { cwd: dir, maxBuffer: 64 << 20 });
+  const names = new Set();
+  const walk = (deps = {}) => {
+    for (const [name, node] of Object.entries(deps)) {
+      if (node.version === undefined) continue;
+      names.add(name);
+      walk(node.dependencies);
+    }
+  };
+  walk(JSON.parse(stdout).dependencies);
+  return [...names].sort();
 }
 
 /** Runs the installed bin; resolves with its exit code and output. */
@@ -64,7 +84,8 @@ function cli(args, env, { onSpawn } = {}) {
 const journalRefs = (path) =>
   existsSync(path) ? readFileSync(path, "utf8").split("\n").slice(1, -1).map((text) => JSON.parse(text).ref) : [];
 
-const tarball = await prepareConsumer();
+const tarballs = await prepareConsumer();
+const tarball = `${basename(tarballs.sdk)} and ${basename(tarballs.cli)}`;
 const { startApiServer } = await import(pathToFileURL(join(consumer, "api-server.mjs")).href);
 const { http, delay } = createRequire(join(consumer, "package.json"))("msw");
 const api = await startApiServer();
@@ -97,8 +118,43 @@ try {
     writeFileSync(bad, "wallet,amount,reason,ref\n0x1,5,,b-1\n0x2,-1,,b-2\n0x3,5,,b-1\n");
     const before = api.mock.requests.length;
     const dry = await cli(["award", "--file", bad, "--dry-run"], {});
-    const ok = dry.code === 2 && dry.stdout.includes("line 3 (ref b-2)") && dry.stdout.includes("line 4 (ref b-1): RefConflictError") && api.mock.requests.length === before;
-    line(ok, "bin award --dry-run: exit 2, bad rows by line number, nothing sent", dry.stdout.trim().split("\n").slice(1).join("; "));
+    const ok =
+      dry.code === 2 &&
+      /1 × HubValidationError: .*\n {4}line 3\n/.test(dry.stdout) &&
+      /1 × RefConflictError: ref "b-1".*\n {4}line 4\n/.test(dry.stdout) &&
+      dry.stdout.includes("credentials not checked") &&
+      api.mock.requests.length === before;
+    line(ok, "bin award --dry-run: exit 2, bad rows by cause and line, credentials not checked, nothing sent", dry.stdout.trim().split("\n").join("; "));
+  });
+
+  await step("wrong secret stops early", async () => {
+    const file = join(work, "doomed.csv");
+    writeFileSync(file, `wallet,amount,reason,ref\n${Array.from({ length: 300 }, (_, i) => `0x${i},1,season,doomed-${i}`).join("\n")}\n`);
+    const journal = join(work, "doomed.journal");
+    const posts = () => api.mock.requests.filter((r) => r.method === "POST" && JSON.parse(r.body).ref?.startsWith("doomed-")).length;
+    const doctor = await cli(["doctor"], { ...env, HUB_SECRET: "wrong" });
+    line(doctor.code === 1 && /^✗ secret: /m.test(doctor.stdout), "bin doctor with a wrong secret: ✗ secret, exit 1", doctor.stdout.trim().split("\n").filter((l) => l.startsWith("✗")).join("; "));
+    const doomed = await cli(["award", "--file", file, "--journal", journal, "--concurrency", "4"], { ...env, HUB_SECRET: "wrong" });
+    const sent = posts();
+    line(
+      doomed.code === 1 && sent <= 13 && doomed.stderr.includes("Stopped early after 10 awards in a row were refused: 401"),
+      "bin award with a wrong secret: stops after 10 refusals of 300 rows, exit 1",
+      `${sent} POSTs, exit ${doomed.code}; ${doomed.stderr.trim().split("\n").at(-1)}`,
+    );
+    const fixed = await cli(["award", "--file", file, "--journal", journal, "--concurrency", "8", "--json"], env);
+    const summary = JSON.parse(fixed.stdout);
+    const credited = api.mock.ledger.filter((a) => a.ref.startsWith("doomed-")).length;
+    line(fixed.code === 0 && summary.applied === 300 && credited === 300, "bin award again with the right secret and the same journal: all 300 applied once", `applied ${summary.applied}, ${credited} credits`);
+    api.mock.reset(); // the campaign below counts the ledger from empty
+  });
+
+  await step("npm ls --omit=dev of an SDK consumer", async () => {
+    const dir = join(work, "sdk-only");
+    await installPacked(dir, tarballs.sdk, { name: "sdk-only", private: true });
+    const names = await productionTree(dir);
+    const { stdout } = await run("npm", ["ls", "--omit=dev", "--all"], { cwd: dir });
+    const bins = existsSync(join(dir, "node_modules/.bin")) ? readdirSync(join(dir, "node_modules/.bin")) : [];
+    line(JSON.stringify(names) === JSON.stringify(["ky", "public-hub-sdk", "zod"]) && bins.length === 0, "npm ls --omit=dev in a consumer of public-hub-sdk: ky and zod only, no bin", `${names.join(", ")}; npm ls: ${stdout.trim().split("\n").slice(1).join(" ")}`);
   });
 
   await step("campaign through nginx limit_req, killed and resumed", async () => {

@@ -1,18 +1,17 @@
-// examples/react-query end to end: the packed package installed into a copy of the example, type-
-// checked and built with Vite, served on one loopback port, the API server on another (so CORS is
-// real), and the page loaded in Chromium. One line per check, then "e2e react-query: N passed, M
+// examples/react-query end to end: the packed packages installed into a copy of the example, type-
+// checked and built with Vite, served on one loopback port, the API on another (so CORS is real):
+// `public-hub mock` from the packed CLI, as a web developer runs it. The page loaded in Chromium. One line per check, then "e2e react-query: N passed, M
 // failed". Run by `npm run e2e:react-query` (installs the runtimes first, as `npm run e2e` does).
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, extname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
-import { installPacked, packedTarball, repo, versionOf } from "./lib/consumer.mjs";
+import { installPacked, packedTarballs, repo } from "./lib/consumer.mjs";
 
 const run = promisify(execFile);
 // Outside the repository: nothing may resolve to its tsconfig paths, src/ or node_modules.
@@ -38,19 +37,55 @@ async function step(what, body) {
   }
 }
 
-/** Installs the packed package (built and packed once for all e2e scripts) into a copy of the example, as a user's app would. */
+/** Installs the packed packages (built and packed once for all e2e scripts) into a copy of the example, as a user's app would. */
 async function prepareApp() {
   rmSync(work, { recursive: true, force: true });
-  const tarball = await packedTarball();
+  const { sdk, cli } = await packedTarballs();
   const source = join(repo, "examples/react-query");
   cpSync(source, app, { recursive: true, filter: (path) => !/\/(node_modules|dist)(\/|$)/.test(path.slice(source.length)) });
   const pkg = JSON.parse(readFileSync(join(app, "package.json"), "utf8"));
-  // msw only for the test's API server below (the page never loads it).
-  pkg.devDependencies.msw = versionOf("msw");
-  cpSync(join(repo, "test/e2e/consumer/api-server.mjs"), join(app, "e2e-api-server.mjs"));
-  await installPacked(app, tarball, pkg);
-  line(true, `packed ${basename(tarball)} and installed it into a copy of examples/react-query`);
-  return basename(tarball);
+  // The example names the CLI as a devDependency for `npm run mock`; here it is the packed one.
+  delete pkg.devDependencies["public-hub-cli"];
+  await installPacked(app, sdk, pkg, { cli });
+  line(true, `packed ${basename(sdk)} and ${basename(cli)} and installed them into a copy of examples/react-query`);
+  return basename(sdk);
+}
+
+/**
+ * `public-hub mock --port 0` from the installed CLI: resolves once it printed where it listens. Its
+ * log (one line per request) counts the requests and preflights the page made.
+ */
+async function startCliMock() {
+  const child = spawn(join(app, "node_modules/.bin/public-hub"), ["mock", "--port", "0"], { cwd: app, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  let errors = "";
+  const seen = { preflights: 0, requests: 0 };
+  const exited = new Promise((done) => child.on("close", (code, signal) => done({ code, signal })));
+  const origin = await new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      for (const text of String(chunk).split("\n")) {
+        if (/^[A-Z]+ \/api\/v1\S* \d{3} \d+ ms$/.test(text)) {
+          seen.requests++;
+          if (text.startsWith("OPTIONS ")) seen.preflights++;
+        }
+      }
+      output += chunk;
+      const found = /listening on (http:\/\/[^/\s]+)\/api\/v1/.exec(output)?.[1];
+      if (found) resolve(found);
+    });
+    child.stderr.on("data", (chunk) => (errors += chunk));
+    exited.then(({ code }) => reject(new Error(`public-hub mock exited ${code}: ${errors}`)));
+  });
+  return {
+    origin,
+    baseUrl: `${origin}/api/v1`,
+    seen,
+    output: () => output,
+    close: async () => {
+      child.kill("SIGINT");
+      return exited;
+    },
+  };
 }
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json" };
@@ -177,16 +212,23 @@ if (tarball) {
     return true;
   });
   if (checked && built) {
-    const { startApiServer } = await import(pathToFileURL(join(app, "e2e-api-server.mjs")).href);
-    const api = await startApiServer();
-    const pages = await servePages(join(app, "dist"));
-    console.log(`e2e react-query: packed ${tarball}, page on ${pages.origin}, API on ${api.baseUrl}`);
-    try {
-      await serverPrefetch(api);
-      await step("chromium", () => browser(api, pages));
-    } finally {
-      await pages.close();
-      await api.close();
+    const api = await step("public-hub mock", async () => {
+      const mock = await startCliMock();
+      const banner = mock.output();
+      line(/pk_alpha_demo\s+alpha\s+demo-secret-alpha/.test(banner) && banner.includes("CORS: any origin"), "public-hub mock (packed CLI) listens, printing the demo hubs and keys", banner.split("\n")[0]);
+      return mock;
+    });
+    if (api) {
+      const pages = await servePages(join(app, "dist"));
+      console.log(`e2e react-query: packed ${tarball}, page on ${pages.origin}, API (public-hub mock) on ${api.baseUrl}`);
+      try {
+        await serverPrefetch(api);
+        await step("chromium", () => browser(api, pages));
+      } finally {
+        await pages.close();
+        const { code, signal } = await api.close();
+        line(code === 0 && api.output().includes("mock stopped"), "public-hub mock stops cleanly on SIGINT (Ctrl-C)", `exit ${code ?? signal}`);
+      }
     }
   }
   await bundleSizes();

@@ -5,10 +5,11 @@ import { HubClient } from "public-hub-sdk";
 import { HubApp } from "./hub-app";
 
 // The client id is public: reads need nothing secret, so this runs in the browser as it is.
-// `?api=…&clientId=…&hub=…` points the page at another server (the e2e test uses a local one).
+// By default it reads the local mock (`npm run mock` in another terminal: `public-hub mock` on
+// port 4010, demo data, no key needed). `?api=…&clientId=…&hub=…` points it at another server.
 const params = new URLSearchParams(location.search);
 const hub = new HubClient({
-  baseUrl: params.get("api") ?? "https://hub.example.com/api/v1",
+  baseUrl: params.get("api") ?? "http://127.0.0.1:4010/api/v1",
   clientId: params.get("clientId") ?? "pk_alpha_demo",
   hub: params.get("hub") ?? "alpha",
 });

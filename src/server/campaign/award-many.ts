@@ -19,6 +19,7 @@ export async function awardMany(
   const concurrency = checkConcurrency(options.concurrency ?? 16, context);
   if (options.signal?.aborted) throw context.abortError(options.signal.reason);
   const dryRun = options.dryRun ?? false;
+  const maxFailures = checkMaxFailures(options.maxFailures ?? DEFAULT_MAX_FAILURES, context);
   const registry = new RefRegistry();
   const { journal, ownJournal } = await openJournal(options.journal, context);
   // One controller for the whole run: the caller's signal, or a fatal error, stops every worker.
@@ -28,6 +29,9 @@ export async function awardMany(
     fatal ??= { error };
     controller.abort(error);
   };
+  // Failures in a row that no later award can escape (a wrong key or secret…); a success resets it.
+  let systemic = 0;
+  let stopped: { reason: string; error: Error } | undefined;
   const counter = new CampaignCounter(options.total ?? knownSize(awards), options.onProgress, stop);
   const source = pullFrom(awards);
   // Stryker disable next-line OptionalChaining: only listened to on options.signal
@@ -47,15 +51,20 @@ export async function awardMany(
     const claim = registry.claim(ref, hash);
     if (claim.kind === "duplicate") return counter.skip();
     if (claim.kind === "conflict") return counter.fail({ index, award: item, error: context.conflict(ref, claim.from) });
-    if (dryRun) return counter.apply();
+    if (dryRun) return counter.wouldSend();
     counter.start();
     try {
       await send(item, { signal: controller.signal });
     } catch (error) {
       // Aborted with the campaign: not a failure of the award, which a resumed run sends again.
       if (controller.signal.aborted) return counter.interrupt();
-      return counter.fail({ index, award: item, error: asError(error) }, true);
+      counter.fail({ index, award: item, error: asError(error) }, true);
+      const reason = context.systemicCause(error);
+      if (reason === undefined || ++systemic < maxFailures) return;
+      stopped ??= { reason, error: asError(error) };
+      return void controller.abort(stopped.error);
     }
+    systemic = 0;
     if (!journal) return counter.apply(true);
     // The worker goes on while the line is written (a group commit takes many at once); the award
     // counts as applied once it is on disk. Up to `concurrency` lines wait, then the worker does too:
@@ -101,6 +110,7 @@ export async function awardMany(
     if (ownJournal) await journal?.close?.();
   }
   if (fatal) throw fatal.error;
+  if (stopped) throw context.stopped(stopped.reason, systemic, counter.summary(dryRun), stopped.error);
   // Stryker disable next-line OptionalChaining: with no fatal error, only options.signal aborts the controller
   if (controller.signal.aborted) throw context.abortError(options.signal?.reason);
   return counter.summary(dryRun);
@@ -112,6 +122,13 @@ async function openJournal(journal: CampaignOptions["journal"], context: Campaig
   if (typeof journal !== "string" || journal === "") throw invalid("journal must be a file path or a CampaignJournal");
   if (!context.openJournal) throw invalid("a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here");
   return { journal: await context.openJournal(journal), ownJournal: true };
+}
+
+const DEFAULT_MAX_FAILURES = 10;
+
+function checkMaxFailures(value: unknown, context: CampaignContext): number {
+  if (value === Infinity || (Number.isInteger(value) && (value as number) >= 1)) return value as number;
+  throw context.invalid("campaign options", ["maxFailures"], "maxFailures must be an integer ≥ 1, or Infinity");
 }
 
 function checkConcurrency(value: unknown, context: CampaignContext): number {

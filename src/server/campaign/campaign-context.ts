@@ -1,8 +1,10 @@
 import { HubAbortError } from "../../core/errors/hub-abort-error";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
 import { parseAward } from "../award-schema";
-import type { CampaignJournal } from "./types";
+import { CampaignStoppedError } from "./campaign-stopped-error";
+import type { CampaignJournal, CampaignSummary } from "./types";
 import { RefConflictError } from "./ref-conflict-error";
+import { systemicCause } from "./systemic-failure";
 
 /**
  * What the lazily loaded campaign code gets from the entry that loads it: award validation and the
@@ -15,6 +17,10 @@ export interface CampaignContext {
   abortError: (cause: unknown) => Error;
   invalid: (what: string, path: PropertyKey[], message: string) => Error;
   conflict: (ref: string, firstSeenIn: "run" | "journal") => Error;
+  /** Why no later award can succeed after `error`, or `undefined` when only this award failed. */
+  systemicCause: (error: unknown) => string | undefined;
+  /** The error of a campaign stopped by `maxFailures`. */
+  stopped: (reason: string, failures: number, summary: CampaignSummary, cause: Error) => Error;
   /** Opens a journal given as a path; only the Node build can. */
   openJournal?: ((path: string) => Promise<CampaignJournal>) | undefined;
 }
@@ -25,4 +31,6 @@ export const campaignContext: CampaignContext = {
   abortError: (cause) => new HubAbortError({ cause }),
   invalid: (what, path, message) => new HubValidationError(what, [{ path, code: "custom", message }]),
   conflict: (ref, firstSeenIn) => new RefConflictError(ref, firstSeenIn),
+  systemicCause,
+  stopped: (reason, failures, summary, cause) => new CampaignStoppedError(reason, failures, summary, cause),
 };

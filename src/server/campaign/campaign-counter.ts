@@ -6,6 +6,7 @@ export class CampaignCounter {
   #read = 0;
   #total: number | undefined;
   #applied = 0;
+  #wouldSend = 0;
   #skipped = 0;
   #inFlight = 0;
   readonly #failed: CampaignFailure[] = [];
@@ -36,6 +37,12 @@ export class CampaignCounter {
     this.#report();
   }
 
+  /** Dry run: the award passed every check and would be sent. */
+  wouldSend(): void {
+    this.#wouldSend++;
+    this.#report();
+  }
+
   skip(): void {
     this.#skipped++;
     this.#report();
@@ -47,7 +54,7 @@ export class CampaignCounter {
     this.#report();
   }
 
-  /** An award stopped by the campaign's end (abort or fatal error): not settled. */
+  /** An award stopped by the campaign's end (abort, early stop or fatal error): neither applied nor failed. */
   interrupt(): void {
     this.#inFlight--;
   }
@@ -60,17 +67,18 @@ export class CampaignCounter {
   }
 
   summary(dryRun: boolean): CampaignSummary {
-    return { total: this.#read, applied: this.#applied, skipped: this.#skipped, failed: this.#failed, dryRun };
+    return { total: this.#read, applied: this.#applied, wouldSend: this.#wouldSend, skipped: this.#skipped, failed: [...this.#failed], dryRun };
   }
 
   #report(): void {
     if (!this.#onProgress) return;
-    const done = this.#applied + this.#skipped + this.#failed.length;
+    const done = this.#applied + this.#wouldSend + this.#skipped + this.#failed.length;
     try {
       this.#onProgress({
         done,
         total: this.#total,
         applied: this.#applied,
+        wouldSend: this.#wouldSend,
         skipped: this.#skipped,
         failed: this.#failed.length,
         inFlight: this.#inFlight,

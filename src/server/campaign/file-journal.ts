@@ -177,6 +177,8 @@ export class FileJournal implements CampaignJournal {
   }
 
   #error(lineNumber: number, message: string): Error {
-    return this.#invalid("campaign journal", [this.#path, lineNumber], `line ${lineNumber} ${message}`);
+    // The file's name in the message, not in the issue path: a path is printed joined with dots,
+    // and "season.journal.1" reads as a file nobody made.
+    return this.#invalid("campaign journal", [], `${this.#path}, line ${lineNumber} ${message}`);
   }
 }

@@ -44,19 +44,21 @@ export interface CampaignJournal {
  * ```
  */
 export interface CampaignProgress {
-  /** Awards settled: applied, skipped or failed. */
+  /** Awards dealt with: applied (or, in a dry run, found ready to send), skipped or failed. */
   done: number;
   /** Awards in the input, once known (an array's length, the `total` option, or the end of the input). */
   total: number | undefined;
-  /** Awards the server answered with success (in a dry run: that would be sent). */
+  /** Awards the server answered with success. Always 0 in a dry run: nothing is sent. */
   applied: number;
+  /** Dry run only: awards that passed every check and would be sent (0 in a real run). */
+  wouldSend: number;
   /** Awards not sent: already in the journal, or a repeat of an identical award in this run. */
   skipped: number;
   /** Awards that failed. */
   failed: number;
   /** Awards being sent now. */
   inFlight: number;
-  /** Settled awards per second over the last few seconds. */
+  /** Awards dealt with (`done`) per second over the last few seconds. */
   rate: number;
   /** Milliseconds since the campaign started. */
   elapsedMs: number;
@@ -89,8 +91,13 @@ export interface CampaignFailure {
 export interface CampaignSummary {
   /** Awards read from the input. */
   total: number;
-  /** Awards the server answered with success (in a dry run: that would be sent). */
+  /** Awards the server answered with success. Always 0 in a dry run: nothing is sent. */
   applied: number;
+  /**
+   * Dry run only: awards that passed every check (valid, no `ref` conflict, not in the journal) and
+   * would be sent. 0 in a real run. A dry run checks no credentials: the server may still refuse them.
+   */
+  wouldSend: number;
   /** Awards not sent: already applied according to the journal, or identical repeats in this run. */
   skipped: number;
   /** Every failed award, in the order they failed. */
@@ -136,11 +143,34 @@ export interface CampaignOptions {
    */
   total?: number;
   /**
-   * Validate every award, detect `ref` conflicts and read the journal, but send nothing.
+   * Validate every award, detect `ref` conflicts and read the journal, but send nothing. The counts
+   * go to `wouldSend` (never `applied`). Credentials are not checked. Without a secret, use
+   * `dryRunAwards` instead.
    * @default false
    * @example { dryRun: true }
    */
   dryRun?: boolean;
+  /**
+   * Stops the campaign early when this many awards in a row (with no success between them) fail
+   * for a reason no later award can escape: the key is unknown (401), the signature or timestamp is
+   * refused even after the clock correction, the key is scoped to another hub (403), or the hub or
+   * route does not exist (404). `awardMany` then rejects with `CampaignStoppedError`, which names the
+   * cause once and carries the summary so far. Awards in flight are aborted, nothing unapplied is
+   * recorded, so a run again with the same journal sends only what is not recorded as applied.
+   * Failures of one award (a bad row, a `ref` conflict, a 400 for the body, a 5xx after retries) do
+   * not count. Up to `concurrency - 1` more awards may already be in flight when the limit is hit.
+   * `Infinity` never stops.
+   * @default 10
+   * @example
+   * ```ts
+   * try {
+   *   await server.awardMany(awards, { journal: "./season-7.journal", maxFailures: 3 });
+   * } catch (error) {
+   *   if (error instanceof CampaignStoppedError) console.error(error.reason, error.summary.applied);
+   * }
+   * ```
+   */
+  maxFailures?: number;
 }
 
 /** How the campaign sends one award (the client's `awardPoints`). */

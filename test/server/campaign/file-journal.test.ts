@@ -89,14 +89,16 @@ describe("FileJournal, line by line", () => {
     writeFileSync(path, header("alpha") + line({ ref: "a", hash: "h", status: "applied" }) + line({ ref: "b", hash: "h", status: "pending" }));
     const error = await failure(path);
     expect(error.constructor).toBe(Error);
-    expect(error.message).toBe("Invalid campaign journal: line 3 is not a journal entry");
+    expect(error.message).toBe(`Invalid campaign journal: ${path}, line 3 is not a journal entry`);
   });
 
-  it("with the campaign's errors, the issue's path is the file and the line", async () => {
+  it("with the campaign's errors, the message names the file as given and the line, never a dotted path like season.journal.1", async () => {
     const path = freshPath();
     writeFileSync(path, header("alpha") + line({ ref: 1, hash: "h", status: "applied" }));
     const error = (await failure(path, { invalid: campaignContext.invalid })) as HubValidationError;
-    expect(error.issues).toEqual([{ path: [path, 2], code: "custom", message: "line 2 is not a journal entry" }]);
+    expect(error.issues).toEqual([{ path: [], code: "custom", message: `${path}, line 2 is not a journal entry` }]);
+    expect(error.message).toBe(`Invalid campaign journal: ${path}, line 2 is not a journal entry`);
+    expect(error.message).not.toContain(`${path}.2`);
   });
 
   it.each([
@@ -106,7 +108,7 @@ describe("FileJournal, line by line", () => {
   ])("refuses a header of %s", async (_name, first) => {
     const path = freshPath();
     writeFileSync(path, first);
-    expect((await failure(path)).message).toBe('Invalid campaign journal: line 1 is not a campaign journal (no "public-hub-sdk/campaign-journal" header)');
+    expect((await failure(path)).message).toBe(`Invalid campaign journal: ${path}, line 1 is not a campaign journal (no "public-hub-sdk/campaign-journal" header)`);
   });
 
   it.each([
@@ -116,7 +118,7 @@ describe("FileJournal, line by line", () => {
   ])("refuses an entry with %s", async (_name, value) => {
     const path = freshPath();
     writeFileSync(path, header(null) + (value === null ? "{oops\n" : line(value)));
-    expect((await failure(path)).message).toBe("Invalid campaign journal: line 2 is not a journal entry");
+    expect((await failure(path)).message).toBe(`Invalid campaign journal: ${path}, line 2 is not a journal entry`);
   });
 
   it("a journal without a hub, or opened without one, fits any hub; one of the same hub fits", async () => {
@@ -127,7 +129,7 @@ describe("FileJournal, line by line", () => {
     writeFileSync(alpha, header("alpha"));
     expect(await loadAll(await FileJournal.open(alpha))).toEqual([]);
     expect(await loadAll(await FileJournal.open(alpha, { hub: "alpha" }))).toEqual([]);
-    expect((await failure(alpha, { hub: "beta" })).message).toBe('Invalid campaign journal: line 1 was written for hub "alpha", not "beta"');
+    expect((await failure(alpha, { hub: "beta" })).message).toBe(`Invalid campaign journal: ${alpha}, line 1 was written for hub "alpha", not "beta"`);
   });
 
   it("keeps only ref, hash and status of an entry", async () => {

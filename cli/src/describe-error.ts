@@ -1,4 +1,4 @@
-import { HubApiError } from "../core/errors/hub-api-error";
+import { HubApiError } from "public-hub-sdk";
 
 /** An error as plain data for `--json` and for the failure list: name, message, and what the server said. */
 export function describeError(error: Error): Record<string, unknown> {
@@ -9,4 +9,9 @@ export function describeError(error: Error): Record<string, unknown> {
     if (error.requestId !== undefined) described.requestId = error.requestId;
   }
   return described;
+}
+
+/** What a failure is grouped under: its kind and the server's status and code, not its row's details. */
+export function causeOf(error: Record<string, unknown>): string {
+  return [error.name, error.status, error.code].filter((part) => part !== undefined).join(" ");
 }

@@ -1,8 +1,6 @@
-import { parseArgs } from "node:util";
-import { HubClient } from "../../client/hub-client";
-import { pathOf } from "../../core/url";
-import { signRequest } from "../../server/node";
-import { signingPayload } from "../../server/signing-payload";
+import { HubClient } from "public-hub-sdk";
+import { signingPayload, signRequest } from "public-hub-sdk/server";
+import { parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
 import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
 
@@ -15,20 +13,25 @@ export const signOptions = {
   json: { type: "boolean" },
 } as const;
 
+/** The path of `POST /hub/{slug}/bits/earn` under a base URL, as the client sends it. */
+export function awardPath(baseUrl: string, hub: string): string {
+  return new URL(`hub/${encodeURIComponent(hub)}/bits/earn`, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`).pathname;
+}
 
 /**
  * `public-hub sign --body '<json>'`: the exact string that is signed and its signature, to compare
  * with what a server expects when it answers 401. The key itself is never printed.
  */
 export async function signCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: signOptions, strict: true });
+  const { values } = parseFlags("sign", args, signOptions);
   if (values.body === undefined) throw new UsageError(`sign needs --body '<the exact JSON body>'`);
   const conn = await connection(values, io.env, true);
   const timestamp = values.timestamp ?? String(Math.floor(Date.now() / 1000));
   if (!/^\d+$/.test(timestamp)) throw new UsageError(`--timestamp must be Unix seconds, not "${timestamp}"`);
   const method = (values.method ?? "POST").toUpperCase();
-  const base = new URL(new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub }).baseUrl);
-  const path = values.path ?? new URL(pathOf(["hub", conn.hub, "bits", "earn"]), `${base.href}/`).pathname;
+  // The client normalizes the base URL (and refuses a bad one) as it would for a real request.
+  const { baseUrl } = new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub });
+  const path = values.path ?? awardPath(baseUrl, conn.hub);
   const key = conn.secret !== undefined ? { secret: conn.secret } : { signingKey: conn.signingKey! };
   const signature = await signRequest({ ...key, timestamp, method, path, body: values.body });
   const payload = signingPayload({ timestamp, method, path, body: values.body });

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { unreadable } from "./files";
 import { UsageError } from "./io";
 
 /** Flags every command accepts, for the connection. */
@@ -30,8 +31,8 @@ export async function connection(flags: Flags, env: Record<string, string | unde
   const missing = [!baseUrl && "HUB_BASE_URL (or --base-url)", !clientId && "HUB_CLIENT_ID (or --client-id)", !hub && "HUB_SLUG (or --hub)"].filter(Boolean);
   let key: Pick<Connection, "secret" | "signingKey" | "keySource"> = {};
   if (flags["secret-file"]) {
-    const secret = (await readFile(flags["secret-file"], "utf8").catch(() => {
-      throw new UsageError(`cannot read --secret-file ${flags["secret-file"]}`);
+    const secret = (await readFile(flags["secret-file"], "utf8").catch((error: unknown) => {
+      throw unreadable(`--secret-file ${flags["secret-file"]}`, error);
     })).trim();
     key = { secret, keySource: "--secret-file" };
   } else if (env.HUB_SECRET) key = { secret: env.HUB_SECRET, keySource: "HUB_SECRET" };

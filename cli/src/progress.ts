@@ -1,5 +1,5 @@
 import cliProgress from "cli-progress";
-import type { CampaignProgress } from "../server/campaign/types";
+import type { CampaignProgress } from "public-hub-sdk/server";
 import { println, type CliIo } from "./io";
 
 /** What the display shows: the campaign's counts plus rows the reader could not read. */
@@ -11,8 +11,8 @@ export interface ProgressView {
 const seconds = (s: number) => (Number.isFinite(s) ? (s >= 3600 ? `${(s / 3600).toFixed(1)}h` : s >= 60 ? `${Math.floor(s / 60)}m${Math.round(s % 60)}s` : `${Math.round(s)}s`) : "?");
 
 /** A live bar on a terminal; plain lines every `progressIntervalMs` otherwise; nothing for `--json` on a terminal. */
-export function progressView(io: CliIo, estimate: number | undefined): ProgressView {
-  return io.isTTY ? terminalBar(io, estimate) : periodicLines(io, estimate);
+export function progressView(io: CliIo, estimate: number | undefined, dryRun = false): ProgressView {
+  return io.isTTY ? terminalBar(io, estimate) : periodicLines(io, estimate, dryRun);
 }
 
 function counts(progress: CampaignProgress, unreadable: number, estimate: number | undefined) {
@@ -45,14 +45,15 @@ function terminalBar(io: CliIo, estimate: number | undefined): ProgressView {
   };
 }
 
-function periodicLines(io: CliIo, estimate: number | undefined): ProgressView {
+function periodicLines(io: CliIo, estimate: number | undefined, dryRun: boolean): ProgressView {
   let latest: { progress: CampaignProgress; unreadable: number } | undefined;
   const print = () => {
     if (!latest) return;
     const { done, total, eta, failed } = counts(latest.progress, latest.unreadable, estimate);
     const share = total ? ` (${Math.floor((100 * done) / total)}%)` : "";
-    const { applied, skipped, rate } = latest.progress;
-    println(io.stderr, `progress ${done}/${total ?? "?"}${share}: applied ${applied}, skipped ${skipped}, failed ${failed}, ${rate.toFixed(0)}/s, ETA ${seconds(eta)}`);
+    const { applied, wouldSend, skipped, rate } = latest.progress;
+    const counted = dryRun ? `would send ${wouldSend}` : `applied ${applied}`;
+    println(io.stderr, `progress ${done}/${total ?? "?"}${share}: ${counted}, skipped ${skipped}, failed ${failed}, ${rate.toFixed(0)}/s, ETA ${seconds(eta)}`);
   };
   const timer = setInterval(print, io.progressIntervalMs ?? 5_000);
   timer.unref?.();

@@ -1,16 +1,16 @@
-import { parseArgs } from "node:util";
-import { HubClient } from "../../client/hub-client";
-import { leaderboardRows } from "../../client/leaderboard-rows";
+import { HubClient, leaderboardRows } from "public-hub-sdk";
+import { parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
+import { fields, table } from "../format";
 import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
 
 export const readOptions = { ...connectionOptions, limit: { type: "string" }, json: { type: "boolean" } } as const;
 
-
-/** `hub`, `leaderboard`, `holder <wallet>`, `stake <wallet>`: one read, printed. */
+/** `hub`, `leaderboard`, `holder <wallet>`, `stake <wallet>`: one read, printed (`--json`: the body as received). */
 export async function readCommand(command: string, args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: readOptions, strict: true, allowPositionals: true });
-  if (positionals.length > 0 && (command === "hub" || command === "leaderboard")) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const { values, positionals } = parseFlags(command, args, readOptions, true);
+  if (positionals.length > 0 && (command === "hub" || command === "leaderboard")) throw new UsageError(`unexpected argument "${positionals[0]}" for ${command}`);
+  if (values.limit !== undefined && command !== "leaderboard") throw new UsageError(`--limit is a leaderboard flag, not one of ${command}`);
   const conn = await connection(values, io.env, false);
   const client = new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub });
   const wallet = () => {
@@ -26,11 +26,12 @@ export async function readCommand(command: string, args: string[], io: CliIo): P
     if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError(`--limit must be a positive integer, not "${values.limit}"`);
     result = await client.getLeaderboard(limit === undefined ? {} : { limit });
     if (!values.json) {
-      for (const row of leaderboardRows(result as never)) println(io.stdout, Object.values(row).map(String).join("\t"));
+      const rows = leaderboardRows(result as never) as Array<Record<string, unknown>>;
+      println(io.stdout, rows.length > 0 ? table(rows) : "(no rows)");
       return EXIT.ok;
     }
   }
   if (values.json) printJson(io.stdout, result);
-  else for (const [key, value] of Object.entries(result as object)) println(io.stdout, `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`);
+  else for (const line of fields(result)) println(io.stdout, line);
   return EXIT.ok;
 }

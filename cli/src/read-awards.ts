@@ -1,7 +1,8 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { parse } from "csv-parse";
-import type { AwardInput } from "../server/award-schema";
+import type { AwardInput } from "public-hub-sdk/server";
+import { unreadable as cannotRead } from "./files";
 import { UsageError } from "./io";
 
 /** A row that is not even an award (not JSON): reported with its line, never sent. */
@@ -65,7 +66,7 @@ async function* readCsv(path: string, tracker: RowTracker): AsyncGenerator<Award
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const { code, lines } = error as { code?: string; lines?: number };
-    if (code === "ENOENT" || code === "EACCES" || code === "EISDIR") throw new UsageError(`cannot read ${path} (${code})`);
+    if (code === "ENOENT" || code === "EACCES" || code === "EISDIR") throw cannotRead(path, error);
     throw new UsageError(`${path}${lines ? `, line ${lines}` : ""}: ${(error as Error).message}`);
   }
 }
@@ -101,7 +102,7 @@ async function* readJsonLines(path: string, tracker: RowTracker): AsyncGenerator
     }
   } catch (error) {
     const { code } = error as { code?: string };
-    throw code ? new UsageError(`cannot read ${path} (${code})`) : error;
+    throw code ? cannotRead(path, error) : error;
   } finally {
     lines.close();
   }
