@@ -19,12 +19,16 @@ export interface GateSettings {
 type GateLog = (event: string, fields: () => Record<string, unknown>) => void;
 
 interface Waiter {
-  resolve: () => void;
+  /** Set once #pump gives the waiter its turn. */
+  served: boolean;
+  /** Absent while `acquire` is still deciding; a waiter served then needs no promise. */
+  resolve?: (() => void) | undefined;
   jitterMs: number;
   signal?: AbortSignal | undefined;
   onAbort?: (() => void) | undefined;
 }
 
+const SERVED = Promise.resolve();
 const BETA = 0.95; // the rate kept after a throttle, as a share of what the server let through
 const RECOVER_MS = 250; // back to that rate within this time…
 const DOUBLING_MS = 500; // …then above it, doubling every half second until throttled again
@@ -86,20 +90,26 @@ export class RateGate {
     return { inFlight: this.#inFlight, queued: this.#queue.length };
   }
 
-  /** Waits for a turn: a free slot, a rate token, and the end of any pause. */
+  /**
+   * Waits for a turn: a free slot, a rate token, and the end of any pause. #pump alone decides;
+   * a waiter it serves at once gets a promise already settled (no allocation per attempt).
+   */
   acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    const waiter: Waiter = { served: false, signal, jitterMs: this.#jitter() };
+    this.#queue.push(waiter);
+    this.#pump();
+    if (waiter.served) return SERVED;
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, signal, jitterMs: this.#jitter() };
+      waiter.resolve = resolve;
+      if (!signal) return;
       // Removed when the waiter is served, so a waiter that hears it is still in the queue.
       waiter.onAbort = () => {
         this.#queue.splice(this.#queue.indexOf(waiter), 1);
-        reject(signal!.reason);
+        reject(signal.reason);
         this.#pump();
       };
-      signal?.addEventListener("abort", waiter.onAbort);
-      this.#queue.push(waiter);
-      this.#pump();
+      signal.addEventListener("abort", waiter.onAbort);
     });
   }
 
@@ -169,11 +179,12 @@ export class RateGate {
         return;
       }
       const [head] = this.#queue.splice(index, 1);
+      head!.served = true;
       head!.signal?.removeEventListener("abort", head!.onAbort!);
       // While the rate is unlimited the count is not refilled, and the first limited refill fills the bucket.
       this.#tokens -= 1;
       this.#inFlight++;
-      head!.resolve();
+      head!.resolve?.();
     }
   }
 
