@@ -1,26 +1,6 @@
-import { HubError } from "../core/errors/hub-error";
+import { BrowserNotAllowedError } from "../core/errors/browser-not-allowed-error";
 
-/**
- * The server entry was used in a browser. Signing needs the API secret, and anything shipped to a
- * browser is public: award points from your backend instead.
- *
- * @example
- * ```ts
- * if (error instanceof BrowserNotAllowedError) console.error(error.message);
- * ```
- */
-export class BrowserNotAllowedError extends HubError {
-  /** The class name, stable across bundling (use it in logs and serialized errors). */
-  override name = "BrowserNotAllowedError" as const;
-
-  constructor() {
-    super(
-      "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret " +
-        "must stay on your server. Award points from your backend and call it from the page. " +
-        "(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true.)",
-    );
-  }
-}
+export { BrowserNotAllowedError };
 
 /** A `window` or `document` global means a browser (or a DOM emulation that wants to act like one). */
 export function assertNotBrowser(dangerouslyAllowBrowser: boolean | undefined): void {

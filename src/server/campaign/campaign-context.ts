@@ -1,9 +1,9 @@
 import { HubAbortError } from "../../core/errors/hub-abort-error";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
 import { parseAward } from "../award-schema";
-import { CampaignStoppedError } from "./campaign-stopped-error";
+import { CampaignStoppedError } from "../../core/errors/campaign-stopped-error";
 import type { CampaignJournal, CampaignSummary } from "./types";
-import { RefConflictError } from "./ref-conflict-error";
+import { RefConflictError } from "../../core/errors/ref-conflict-error";
 import { systemicCause } from "./systemic-failure";
 
 /**

@@ -1,5 +1,5 @@
-import { HubError } from "../../core/errors/index";
-import type { CampaignSummary } from "./types";
+import { HubError } from "./hub-error";
+import type { CampaignSummary } from "../../server/campaign/types";
 
 /**
  * `awardMany` stopped early: `failures` awards in a row failed, with no success between them, for
