@@ -199,9 +199,10 @@ export class Call {
 
   /**
    * Whether to retry: `false` refuses; `true` retries after the backoff; `undefined` lets ky retry
-   * after the answer's `Retry-After` (ky reads "-3" as no wait at all, so only a readable one). Errors that are not about the network or
-   * the server's state are final; a `Retry-After` beyond `maxRetryAfter` is final; failures count
-   * against `limit`, 429s against {@link THROTTLE_RETRIES}; every retry is paid from the budget.
+   * after a 429's or 503's `Retry-After` (only a readable one: ky would read "-3" as no wait).
+   * Errors that are not about the network or the server's state are final; a `Retry-After` beyond
+   * `maxRetryAfter` is final; failures count against `limit`, 429s against
+   * {@link THROTTLE_RETRIES}; every retry is paid from the client's budget.
    */
   #shouldRetry(error: Error): boolean | undefined {
     if (this.spec.signal?.aborted || error instanceof HubError) return false;
@@ -217,7 +218,8 @@ export class Call {
     }
     const retry = status === 429 ? ((this.#throttled = true), ++this.#throttles <= THROTTLE_RETRIES && this.#pay(RETRY_COST, "429")) : this.#failure(RETRY_COST, String(status));
     if (!retry) return false;
-    if (wait === undefined) return true;
+    // ky waits a Retry-After only on its `afterStatusCodes` (413, 429, 503), as the gate pauses.
+    if (wait === undefined || (status !== 429 && status !== 503)) return true;
     this.#logRetry(wait * 1000);
     return undefined;
   }

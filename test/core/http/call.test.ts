@@ -350,3 +350,14 @@ describe("a write whose answer was lost says it may have been applied", () => {
     expect(error).toMatchObject({ name: "ServerError", mayHaveBeenApplied: false });
   });
 });
+
+describe("Retry-After on other statuses", () => {
+  it("a 502's Retry-After is not waited (only 429 and 503 pause): the backoff applies, and the log says so", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(1);
+    const { lines, logger } = capture();
+    const { fetch, times } = script(status(502, { "retry-after": "7" }), ok);
+    await expect(settle(() => client({ fetch, logger, logLevel: "info" }).getHub())).resolves.toEqual({ slug: "alpha" });
+    expect(times[1]! - times[0]!).toBe(300);
+    expect(lines).toEqual(['[public-hub] retry call="GET https://h.test/api/v1/hub/alpha" after=502 waitMs=300']);
+  });
+});
