@@ -72,8 +72,12 @@ export class Transport {
     this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (event, fields) => log("info", event, fields));
     this.context = { gate: this.gate, fetch: config.fetch ?? globalThis.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, log };
     this.#dedupeReads = config.dedupeReads;
-    // The user's headers first, then ours: `x-api-key` is ours alone (a call without it removes it).
-    this.#ky = ky.create({ prefixUrl: this.context.prefixUrl, headers: { ...config.headers, accept: "application/json", "x-api-key": config.clientId } });
+    // The user's headers first, then ours, replacing theirs whatever their case: `x-api-key` is
+    // ours alone (a call without it removes it).
+    const headers = new Headers(config.headers);
+    headers.set("accept", "application/json");
+    headers.set("x-api-key", config.clientId);
+    this.#ky = ky.create({ prefixUrl: this.context.prefixUrl, headers });
   }
 
   send(spec: CallSpec): Promise<RawResponse> {
