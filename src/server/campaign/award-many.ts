@@ -64,7 +64,7 @@ export async function awardMany(
       return void controller.abort(stopped.error);
     }
     systemic = 0;
-    if (!journal) return counter.apply(true);
+    if (!journal) return counter.apply();
     // The worker goes on while the line is written (a group commit takes many at once); the award
     // counts as applied once it is on disk. Up to `concurrency` lines wait, then the worker does too:
     // checked before adding one, in a loop, since one line written wakes every worker waiting.
@@ -72,7 +72,7 @@ export async function awardMany(
     const recording: Promise<void> = Promise.resolve()
       .then(() => journal.record({ ref, hash, status: "applied" }))
       .then(
-        () => counter.apply(true),
+        () => counter.apply(),
         (error: unknown) => {
           // Applied but not recorded: going on would make the journal lie about what is done.
           stop(error);
