@@ -160,8 +160,7 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
   return [
     http.options(`${base}`, preflight),
     http.options(`${base}/*`, preflight),
-    http.get(`${base}`, route(discovery)),
-    http.get(`${base}/`, route(discovery)),
+    http.get(`${base}`, route(discovery)), // MSW matches it with a trailing slash too
     http.get(`${base}/hub/:slug`, route(authed(({ slug, hub }) => HttpResponse.json({ slug, ...hub.config })))),
     http.get(`${base}/hub/:slug/leaderboard`, route(authed(leaderboard))),
     http.get(`${base}/hub/:slug/holder/:wallet`, route(authed(holder))),
