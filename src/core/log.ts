@@ -49,10 +49,11 @@ export const LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "deb
 /** `PUBLIC_HUB_LOG` from the environment, where there is one and reading it is allowed. */
 function fromEnvironment(): LogLevel | undefined {
   try {
-    const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.PUBLIC_HUB_LOG;
+    const value = (globalThis as { process: { env: Record<string, string | undefined> } }).process.env.PUBLIC_HUB_LOG;
     return LEVELS.find((level) => level === value);
   } catch {
-    // Deno without --allow-env, or a locked-down sandbox: no level from the environment.
+    // No process or no env (a browser), Deno without --allow-env, a locked-down sandbox: no level
+    // from the environment.
   }
 }
 

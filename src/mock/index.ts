@@ -93,8 +93,7 @@ export function createHubMock(options: HubMockOptions = {}): HubMock {
     errorFormat: options.errorFormat ?? "nested",
     signatureFailureStatus: options.signatureFailureStatus ?? 401,
     retryAfterFormat: options.retryAfterFormat ?? "seconds",
-    // Stryker disable next-line StringLiteral: only "array" is tested for; any other value is the object format
-    leaderboardFormat: options.leaderboardFormat ?? "object",
+    leaderboardAsArray: options.leaderboardFormat === "array",
     leaderboardLimit: options.leaderboardLimit ?? { default: 10, max: 100 },
     sendDateHeader: options.sendDateHeader ?? true,
     kindPoints: options.kindPoints ?? { "daily-login": 5 },

@@ -11,16 +11,14 @@ export class MockState {
   #balances = new Map<string, number>();
   #awardsByRef = new Map<string, AwardAnswer>();
   #requestCounter = 0;
-  /** Applied awards, oldest first. */
-  // Stryker disable next-line ArrayDeclaration: reset(), called by the constructor, sets it
-  ledger: AwardRecord[] = [];
-  /** Every request received, oldest first. */
-  // Stryker disable next-line ArrayDeclaration: reset(), called by the constructor, sets it
-  requests: RecordedRequest[] = [];
   /** Server clock minus real clock, in milliseconds. */
   clockOffsetMs: number;
-  // Stryker disable next-line ObjectLiteral: reset(), called by the constructor, sets it
-  faults = { lostWrites: [] as LostAnswer[], rateLimits: [] as number[], canned: [] as CannedResponse[], cachedAges: [] as number[] };
+  // Set by reset(), which the constructor calls:
+  /** Applied awards, oldest first. */
+  ledger!: AwardRecord[];
+  /** Every request received, oldest first. */
+  requests!: RecordedRequest[];
+  faults!: { lostWrites: LostAnswer[]; rateLimits: number[]; canned: CannedResponse[]; cachedAges: number[] };
 
   constructor(hubs: Record<string, MockHub>, keys: Record<string, MockKey>, clockOffsetMs: number) {
     this.hubs = hubs;

@@ -15,10 +15,7 @@ export async function storedKeyOf(secret: string): Promise<string> {
 function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | undefined {
   // Stryker disable next-line Regex: an odd length gives a signature one nibble short, which cannot match either
   if (!/^(?:[0-9a-f]{2})+$/.test(hex)) return undefined; // the spec says lowercase hex
-  const bytes = new Uint8Array(hex.length / 2);
-  // Stryker disable next-line EqualityOperator: a typed array ignores a write past its end
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
+  return Uint8Array.from({ length: hex.length / 2 }, (_, i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16));
 }
 
 export async function verifySignature(input: {

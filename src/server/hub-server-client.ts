@@ -170,7 +170,7 @@ export class HubServerClientBase extends HubClient {
    * Opens a journal given as a path; only the Node build has a file system.
    * @internal
    */
-  protected openCampaignJournal?(path: string): Promise<CampaignJournal>;
+  protected openCampaignJournal?(path: string): Promise<Required<CampaignJournal>>;
 
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */
   #refusedForSkew(error: unknown, signedAt: string | undefined): boolean {

@@ -34,7 +34,7 @@ export class HubServerClient extends HubServerClientBase {
   }
 
   /** @internal The file journal, loaded with `node:fs` only when a campaign asks for one. */
-  protected override async openCampaignJournal(path: string): Promise<CampaignJournal> {
+  protected override async openCampaignJournal(path: string): Promise<Required<CampaignJournal>> {
     const { FileJournal } = await import("./campaign/file-journal");
     return FileJournal.open(path, { hub: this.hub, invalid: campaignContext.invalid });
   }
@@ -56,8 +56,7 @@ export async function dryRunAwards(awards: AwardSource, options: DryRunOptions =
   const campaign = await import("./campaign/dry-run-awards");
   return campaign.dryRunAwards(awards, options, campaignContext, async (path, hub) => {
     const { FileJournal } = await import("./campaign/file-journal");
-    // Stryker disable next-line ConditionalExpression,ObjectLiteral: an absent hub and an undefined one fit every journal alike
-    return FileJournal.open(path, { ...(hub === undefined ? {} : { hub }), invalid: campaignContext.invalid });
+    return FileJournal.open(path, { hub, invalid: campaignContext.invalid });
   });
 }
 

@@ -39,3 +39,19 @@ describe("the mock's demo data", () => {
     expect(demoHubs().alpha!.stakers).toHaveLength(5);
   });
 });
+
+describe("the demo hubs' content", () => {
+  it("alpha's config and the whole beta hub are the documented demo data", () => {
+    const hubs = demoHubs();
+    expect(hubs.alpha!.config).toEqual({
+      name: "Alpha Hub",
+      description: "The demo hub of the public-hub-sdk mock.",
+      token: { symbol: "ALP", decimals: 18 },
+      theme: { accent: "#6b4eff" },
+    });
+    expect(hubs.beta).toEqual({
+      config: { name: "Beta Hub", token: { symbol: "BET", decimals: 9 } },
+      stakers: [{ wallet: "0x9999999999999999999999999999999999999999", staked: 1_000 }],
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getResponse } from "msw";
 import { createHubMock } from "public-hub-sdk/mock";
 import { useHubMock } from "../helpers/mock-server";
 import { rawSign } from "../helpers/raw-sign";
@@ -138,5 +139,26 @@ describe("mock: HTTP surface", () => {
     expect(mock.requests).toHaveLength(0);
     expect(mock.balanceOf("alpha", "0x1111111111111111111111111111111111111111")).toBe(250);
     expect((await fetch(mock.baseUrl)).status).toBe(200);
+  });
+});
+
+describe("mock: routes at the base URL itself", () => {
+  // Asked of a fresh mock's own handlers (msw's getResponse), so no other handler can answer instead.
+  const answer = (url: string, method = "GET") => getResponse(createHubMock().handlers, new Request(url, { method }));
+
+  it("a CORS preflight to the base URL with no trailing slash gets 204 and the CORS headers", async () => {
+    const response = await answer(mock.baseUrl, "OPTIONS");
+    expect(response?.status).toBe(204);
+    expect(response?.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("a preflight outside the base URL (a sibling path) is not answered by the mock", async () => {
+    expect(await answer(`${mock.baseUrl}x`, "OPTIONS")).toBeUndefined();
+  });
+
+  it("the discovery document is served with a trailing slash as without one", async () => {
+    const withSlash = await answer(`${mock.baseUrl}/`);
+    expect(withSlash?.status).toBe(200);
+    expect(await withSlash!.json()).toEqual(await (await answer(mock.baseUrl))!.json());
   });
 });

@@ -133,3 +133,29 @@ describe("AwardInput types", () => {
     expectTypeOf<z.input<typeof awardSchema>>().toEqualTypeOf<AwardInput>();
   });
 });
+
+describe("parseAward's messages", () => {
+  it("names every unknown field, separated by commas", () => {
+    expect(issuesOf({ ...amount, reson: "x", note: "y" }).map((issue) => issue.message)).toEqual([
+      'unknown field "reson", "note": this award takes wallet, amount, reason, ref',
+      'unknown field "reson", "note": this award takes wallet, amount, reason, ref',
+    ]);
+  });
+
+  it("says a text field must be a string when it is not one", () => {
+    expect(issuesOf({ ...amount, wallet: 42 })).toEqual([{ path: ["wallet"], code: "invalid_type", message: "wallet must be a string" }]);
+  });
+});
+
+describe("awardSchema's own issues (for callers who use the zod schema)", () => {
+  it("a blank text field is zod's too_small of a string, minimum 1 inclusive, as for an empty string", () => {
+    const result = awardSchema.safeParse({ ...amount, wallet: "   " });
+    expect(result.success).toBe(false);
+    // A union: the issues of the amount shape come first.
+    const [union] = result.error!.issues as Array<{ code: string; errors?: unknown[][] }>;
+    expect(union!.code).toBe("invalid_union");
+    expect(union!.errors![0]).toEqual([
+      { code: "too_small", origin: "string", minimum: 1, inclusive: true, path: ["wallet"], message: "wallet must not be empty" },
+    ]);
+  });
+});

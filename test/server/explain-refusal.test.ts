@@ -93,3 +93,12 @@ describe("explainRefusal", () => {
     expect(Object.keys(error)).toContain("signing");
   });
 });
+
+describe("which refusals get the usual causes", () => {
+  it("any 401, even one whose code and message name neither signature nor timestamp (an unknown key)", async () => {
+    const error = (await serverClient(mock.baseUrl, { clientId: "pk_nobody" }).awardPoints(award).catch((e: unknown) => e)) as UnauthorizedError;
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error.code).toBe("invalid_api_key");
+    expect(error.message).toContain("Usual causes: the secret does not belong to this clientId");
+  });
+});

@@ -56,3 +56,11 @@ describe("text", () => {
     expect(text("wallet").parse("  0xabc ")).toBe("  0xabc ");
   });
 });
+
+describe("text()'s type message", () => {
+  it("says the named field must be a string when it is not one", () => {
+    const result = text("wallet").safeParse(42);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.message)).toEqual(["wallet must be a string"]);
+  });
+});

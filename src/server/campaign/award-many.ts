@@ -4,7 +4,7 @@ import { knownSize, pullFrom, type AwardSource } from "./award-source";
 import { CampaignCounter } from "./campaign-counter";
 import type { CampaignContext } from "./campaign-context";
 import { RefRegistry } from "./ref-registry";
-import type { AwardSender, CampaignOptions, CampaignSummary } from "./types";
+import type { AwardSender, CampaignJournal, CampaignOptions, CampaignSummary } from "./types";
 
 /**
  * Sends every award of `awards` with `send`, `concurrency` at a time, reading the input only as
@@ -34,10 +34,9 @@ export async function awardMany(
   let stopped: { reason: string; error: Error } | undefined;
   const counter = new CampaignCounter(options.total ?? knownSize(awards), options.onProgress, stop);
   const source = pullFrom(awards);
-  // Stryker disable next-line OptionalChaining: only listened to on options.signal
-  const onAbort = () => controller.abort(options.signal?.reason);
-  // Stryker disable next-line ObjectLiteral,BooleanLiteral: `once` is tidiness only: an abort event fires once, and the listener is removed when done
-  options.signal?.addEventListener("abort", onAbort, { once: true });
+  // Listened to on options.signal only (an abort event fires once; the listener is removed when done).
+  const onAbort = () => controller.abort(options.signal!.reason);
+  options.signal?.addEventListener("abort", onAbort);
 
   const recordings = new Set<Promise<void>>();
   const settle = async (item: AwardInput, index: number) => {
@@ -65,7 +64,7 @@ export async function awardMany(
       return void controller.abort(stopped.error);
     }
     systemic = 0;
-    if (!journal) return counter.apply(true);
+    if (!journal) return counter.apply();
     // The worker goes on while the line is written (a group commit takes many at once); the award
     // counts as applied once it is on disk. Up to `concurrency` lines wait, then the worker does too:
     // checked before adding one, in a loop, since one line written wakes every worker waiting.
@@ -73,7 +72,7 @@ export async function awardMany(
     const recording: Promise<void> = Promise.resolve()
       .then(() => journal.record({ ref, hash, status: "applied" }))
       .then(
-        () => counter.apply(true),
+        () => counter.apply(),
         (error: unknown) => {
           // Applied but not recorded: going on would make the journal lie about what is done.
           stop(error);
@@ -106,17 +105,19 @@ export async function awardMany(
     while (recordings.size > 0) await Promise.all(recordings);
     options.signal?.removeEventListener("abort", onAbort);
     await source.close().catch(() => undefined);
-    // Stryker disable next-line OptionalChaining: a journal the campaign opened is a FileJournal, which has close()
-    if (ownJournal) await journal?.close?.();
+    if (ownJournal) await journal.close();
   }
   if (fatal) throw fatal.error;
   if (stopped) throw context.stopped(stopped.reason, systemic, counter.summary(dryRun), stopped.error);
-  // Stryker disable next-line OptionalChaining: with no fatal error, only options.signal aborts the controller
-  if (controller.signal.aborted) throw context.abortError(options.signal?.reason);
+  // With no fatal error and no stop, only options.signal aborts the controller.
+  if (controller.signal.aborted) throw context.abortError(options.signal!.reason);
   return counter.summary(dryRun);
 }
 
-async function openJournal(journal: CampaignOptions["journal"], context: CampaignContext) {
+/** The campaign's journal; one it opened from a path (`ownJournal`) it also closes. */
+type Journal = { journal: CampaignJournal | undefined; ownJournal: false } | { journal: Required<CampaignJournal>; ownJournal: true };
+
+async function openJournal(journal: CampaignOptions["journal"], context: CampaignContext): Promise<Journal> {
   if (journal === undefined || typeof journal === "object") return { journal, ownJournal: false };
   const invalid = (message: string) => context.invalid("campaign options", ["journal"], message);
   if (typeof journal !== "string" || journal === "") throw invalid("journal must be a file path or a CampaignJournal");

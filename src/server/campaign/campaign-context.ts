@@ -21,8 +21,8 @@ export interface CampaignContext {
   systemicCause: (error: unknown) => string | undefined;
   /** The error of a campaign stopped by `maxFailures`. */
   stopped: (reason: string, failures: number, summary: CampaignSummary, cause: Error) => Error;
-  /** Opens a journal given as a path; only the Node build can. */
-  openJournal?: ((path: string) => Promise<CampaignJournal>) | undefined;
+  /** Opens a journal given as a path, which the campaign closes when done; only the Node build can. */
+  openJournal?: ((path: string) => Promise<Required<CampaignJournal>>) | undefined;
 }
 
 /** The context with the SDK's own validation and typed errors. */

@@ -31,8 +31,9 @@ export class CampaignCounter {
     this.#inFlight++;
   }
 
-  apply(wasInFlight = false): void {
-    if (wasInFlight) this.#inFlight--;
+  /** A sent award is applied (and no longer in flight). */
+  apply(): void {
+    this.#inFlight--;
     this.#applied++;
     this.#report();
   }

@@ -34,7 +34,7 @@ export function dryRunAwards(
   awards: AwardSource,
   options: DryRunOptions,
   context: CampaignContext,
-  openJournal?: (path: string, hub: string | undefined) => Promise<CampaignJournal>,
+  openJournal?: (path: string, hub: string | undefined) => Promise<Required<CampaignJournal>>,
 ): Promise<CampaignSummary> {
   const { hub, ...rest } = options;
   // Stryker disable next-line StringLiteral,ArrowFunction: never called: a dry run returns before sending

@@ -15,7 +15,7 @@ const CHUNK = 1 << 20;
  */
 export interface FileJournalOptions {
   /** The hub the campaign awards in; a journal written for another hub is refused. */
-  hub?: string;
+  hub?: string | undefined;
   /**
    * `fdatasync` after each group of lines, before the awards count as applied. Off, a power loss
    * may forget the last lines (their awards are then resent with their `ref`: still safe).

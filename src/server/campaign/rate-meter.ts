@@ -19,13 +19,9 @@ export class RateMeter {
     const at = this.#now();
     const last = this.#samples.at(-1)!;
     if (at - last.at >= SAMPLE_MS) this.#samples.push({ at, done });
-    while (
-      // Stryker disable next-line EqualityOperator: with two samples the second is the newest, never older than the window
-      this.#samples.length > 2 &&
-      at - this.#samples[1]!.at > WINDOW_MS
-    ) {
-      this.#samples.shift();
-    }
+    // Drops the oldest while the next one still spans the window; the newest is at most SAMPLE_MS old,
+    // so two samples at least stay.
+    while (this.#samples.length > 1 && at - this.#samples[1]!.at > WINDOW_MS) this.#samples.shift();
     const first = this.#samples[0]!;
     const seconds = (at - first.at) / 1000;
     return seconds > 0 ? (done - first.done) / seconds : 0;

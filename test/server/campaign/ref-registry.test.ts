@@ -56,3 +56,17 @@ describe("RefRegistry", () => {
     expect(registry.size).toBe(2);
   });
 });
+
+describe("RefRegistry tells apart refs whose hashes nearly collide", () => {
+  it("two refs with the same low hash word and the same first slot are two refs, not a conflict", () => {
+    // Found by search: cyrb53 gives these the same low word, and high words equal modulo 1024.
+    const [a, b] = ["r4131358", "r4401151"];
+    expect(refHash(a)[1]).toBe(refHash(b)[1]);
+    expect(refHash(a)[0] % 1024).toBe(refHash(b)[0] % 1024);
+    const registry = new RefRegistry();
+    expect(registry.claim(a, "h1")).toEqual({ kind: "new" });
+    expect(registry.claim(b, "h2")).toEqual({ kind: "new" });
+    expect(registry.claim(a, "h1")).toEqual({ kind: "duplicate", from: "run" });
+    expect(registry.size).toBe(2);
+  });
+});

@@ -152,3 +152,26 @@ describe("dry runs count what they would send, never 'applied'", () => {
     expect(summary).toMatchObject({ applied: 2, wouldSend: 0 });
   });
 });
+
+describe("what counts as systemic, and what the stop says", () => {
+  it("only the SDK's own API errors can be systemic: a plain object with status 401 is not", () => {
+    expect(systemicCause({ status: 401, code: "invalid_signature" })).toBeUndefined();
+  });
+
+  it("a signing code counts only under 400: a 5xx or 409 naming the signature is a failure of that award", () => {
+    expect(systemicCause(apiError(HubApiError, 503, "signature_service_unavailable"))).toBeUndefined();
+    expect(systemicCause(apiError(HubApiError, 409, "timestamp_conflict"))).toBeUndefined();
+  });
+
+  it("the stop's message tells what to do next", async () => {
+    const error = await refusal(serverClient(mock.baseUrl, { secret: "wrong" }).awardMany(awards(3), { maxFailures: 1 }));
+    expect((error as CampaignStoppedError).message).toContain(
+      "No later award could succeed; fix the cause, then run again (with the same journal, only awards not recorded as applied are sent)",
+    );
+  });
+
+  it("a bad maxFailures is refused as an invalid campaign option", async () => {
+    const error = await refusal(awardMany(awards(1), async () => ({}), { maxFailures: 0 }, campaignContext));
+    expect((error as HubValidationError).message).toBe("Invalid campaign options: maxFailures: maxFailures must be an integer ≥ 1, or Infinity");
+  });
+});
