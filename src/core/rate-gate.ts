@@ -132,11 +132,12 @@ export class RateGate {
       this.#firstPassAt ??= now;
     }
     if (status >= 200 && status < 300) this.#retryTokens = Math.min(this.#settings.retryBudget, this.#retryTokens + 1);
-    const pauses = (status === 429 || status === 503) && retryAfterMs !== undefined && retryAfterMs <= maxWaitMs;
-    if (pauses && now + retryAfterMs > this.#pausedUntil) {
-      this.#pausedUntil = now + retryAfterMs;
+    // A wait beyond maxWaitMs (or none: Infinity) pauses nothing.
+    const pauses = (status === 429 || status === 503) && (retryAfterMs ?? Infinity) <= maxWaitMs;
+    if (pauses && now + retryAfterMs! > this.#pausedUntil) {
+      this.#pausedUntil = now + retryAfterMs!;
       this.#log("pause", () => ({ status, ms: retryAfterMs, waiting: this.#queue.length }));
-      this.#pauseSpreadMs = Math.min(MAX_PAUSE_JITTER_MS, retryAfterMs / 10 + 50);
+      this.#pauseSpreadMs = Math.min(MAX_PAUSE_JITTER_MS, retryAfterMs! / 10 + 50);
       for (const waiter of this.#queue) waiter.jitterMs = Math.random() * this.#pauseSpreadMs;
     } else if (status === 429 && retryAfterMs === undefined && sentAt >= this.#decreasedAt) {
       this.#ceiling = Math.min(this.rate(now), Math.max(1, this.#passed(now)));

@@ -33,7 +33,7 @@ export function parseJson(text: string): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(text) as unknown };
   } catch {
-    return undefined;
+    // Not JSON: undefined.
   }
 }
 
@@ -47,7 +47,8 @@ export function headersToObject(headers: Headers): Record<string, string> {
  * HTTP date. Undefined when absent or unreadable; never negative.
  */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  const trimmed = value?.trim() ?? "";
+  if (value == null) return undefined;
+  const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   // A date names its month (HTTP dates) or has a "T" (ISO 8601): without a letter, Date.parse
   // would read junk such as "-3" or "1." as a date in the past, that is no wait at all.

@@ -85,8 +85,10 @@ export class Call {
   #attempt = 0;
   #failures = 0;
   #throttles = 0;
-  #throttled = false;
-  #why = "";
+  /** The last retry was for a 429 (set by every retry decision before ky asks for the delay). */
+  #throttled?: boolean;
+  /** The reason of the last retry, for the log (set with it). */
+  #why?: string;
   /** An attempt is between `fetch` and its answer. */
   #inFlight = false;
   /** An attempt may have reached the server: it got a 5xx or 408, or failed after it may have left. */

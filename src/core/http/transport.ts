@@ -46,7 +46,7 @@ function parseUrl(text: string | undefined): URL | undefined {
   try {
     return new URL(text!);
   } catch {
-    return undefined;
+    // Not a URL: undefined.
   }
 }
 
@@ -148,7 +148,8 @@ export class Transport {
         leave();
         reject(new HubAbortError({ cause: signal.reason }));
         if (entry.callers > 0) return;
-        entry.controller?.abort(signal.reason);
+        // A caller without a signal never leaves: with none left, the first caller had one.
+        entry.controller!.abort(signal.reason);
         if (this.#shared.get(key) === entry) this.#shared.delete(key);
       };
       const leave = () => {

@@ -361,3 +361,33 @@ describe("Retry-After on other statuses", () => {
     expect(lines).toEqual(['[public-hub] retry call="GET https://h.test/api/v1/hub/alpha" after=502 waitMs=300']);
   });
 });
+
+describe("what the pipeline sends and says, at its edges", () => {
+  it("the discovery read sends neither x-api-key nor a content-type", async () => {
+    const seen: Headers[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => (seen.push(new Headers(init.headers)), Response.json({ name: "hub" }))) as unknown as typeof globalThis.fetch;
+    await client({ fetch }).discover();
+    expect(seen[0]!.has("x-api-key")).toBe(false);
+    expect(seen[0]!.has("content-type")).toBe(false);
+    expect(seen[0]!.get("accept")).toBe("application/json");
+  });
+
+  it("a write whose fetch ignores the signal and never settles may have been applied once its timeout cuts it", async () => {
+    const deaf = (() => new Promise<Response>(() => undefined)) as typeof globalThis.fetch;
+    expect(await settle(() => writer({ fetch: deaf, timeout: 50 }).awardPoints(award))).toMatchObject({ name: "HubTimeoutError", mayHaveBeenApplied: true });
+  });
+
+  it("a 503's Retry-After is waited, and the retry log says how long", async () => {
+    const { lines, logger } = capture();
+    const { fetch, times } = script(status(503, { "retry-after": "7" }), ok);
+    await expect(settle(() => client({ fetch, logger, logLevel: "info" }).getHub())).resolves.toEqual({ slug: "alpha" });
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(7_000);
+    expect(lines).toContain('[public-hub] retry call="GET https://h.test/api/v1/hub/alpha" after=503 waitMs=7000');
+  });
+
+  it("an error answer whose body cannot be read is named as empty, not a crash", async () => {
+    const broken = () => new Response(new ReadableStream({ start: (controller) => controller.error(new Error("reset")) }), { status: 404 });
+    const { fetch } = script(broken);
+    expect(await settle(() => client({ fetch }).getHub())).toMatchObject({ name: "NotFoundError", status: 404, message: "404: (empty body)", body: "" });
+  });
+});

@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
 import { delay, http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HubAbortError } from "public-hub-sdk";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
@@ -171,5 +171,27 @@ describe("a shared read, once every caller left", () => {
     await hub.getHub({ signal: controller.signal });
     await hub.getHolder("", { signal: controller.signal }).catch(() => undefined);
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+});
+
+describe("a shared read that every caller left, settling late", () => {
+  it("does not take the place of the newer identical read: a third caller shares the second request", async () => {
+    const seen: Request[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.get(`${mock.baseUrl}/hub/alpha`, async ({ request }) => (seen.push(request), await held, HttpResponse.json({ slug: "alpha" }))));
+    const hub = client();
+    const first = new AbortController();
+    const left = hub.getHub({ signal: first.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    first.abort();
+    const second = hub.getHub(); // a new shared read, started before the aborted one has settled
+    await left;
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    await new Promise((resolve) => setImmediate(resolve)); // the aborted request's own settling has run
+    const third = hub.getHub();
+    release();
+    await Promise.all([second, third]);
+    expect(seen).toHaveLength(2);
   });
 });
