@@ -229,9 +229,7 @@ export class HubClient {
   }
 }
 
-/** The query without its `undefined` values; undefined when none is left (ky would send a bare "?"). */
+/** The query, or undefined when it has no value: ky leaves out `undefined` values, but would send a bare "?". */
 function definedOnly(query: HubCall["query"]): HubCall["query"] {
-  if (query === undefined) return undefined;
-  const entries = Object.entries(query).filter(([, value]) => value !== undefined);
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  return query && Object.values(query).some((value) => value !== undefined) ? query : undefined;
 }

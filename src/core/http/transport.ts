@@ -39,7 +39,7 @@ export interface RawResponse extends TextResponse {
 const MAX_REDIRECTS = 5;
 
 /** Defaults of {@link RateLimitOptions}. */
-export const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = { maxConcurrency: 32, maxRequestsPerSecond: Infinity, retryBudget: 500 };
+const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = { maxConcurrency: 32, maxRequestsPerSecond: Infinity, retryBudget: 500 };
 
 /** A URL, or undefined when there is none or it does not parse (a `Location` of `http://[broken`). */
 function parseUrl(text: string | undefined): URL | undefined {
