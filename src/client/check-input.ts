@@ -1,6 +1,6 @@
 import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
 import { LEVELS, type LogLevel } from "../core/log";
-import type { HubClientOptions } from "../core/types/options";
+import type { HubClientOptions, RequestOptions } from "../core/types/options";
 
 /**
  * The browser entry's input checks: the hub slug, a wallet, a leaderboard limit and the client
@@ -12,11 +12,20 @@ import type { HubClientOptions } from "../core/types/options";
 
 type Problem = Omit<ValidationIssue, "path">;
 
-/** A path segment value: a non-blank string, and not `.`/`..`, which URL parsers collapse even encoded. */
+// Half of a UTF-16 surrogate pair (with the u flag, a whole pair is one code point and does not
+// match): encodeURIComponent throws on it, and URLSearchParams silently sends U+FFFD instead.
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/**
+ * A path segment or query value: a non-blank string of well-formed text, and not `.`/`..`, which
+ * URL parsers collapse even encoded. Missing (undefined, null: an unset variable) says so.
+ */
 function segmentProblem(what: string, value: unknown): Problem | undefined {
+  if (value == null) return { code: "invalid_type", message: `${what} is missing` };
   if (typeof value !== "string") return { code: "invalid_type", message: `${what} must be a string` };
   if (value.trim() === "") return { code: "too_small", message: `${what} must not be empty` };
   if (value === "." || value === "..") return { code: "custom", message: `${what} must not be "." or ".."` };
+  if (LONE_SURROGATE.test(value)) return { code: "custom", message: `${what} must be well-formed text (it holds half of a UTF-16 surrogate pair)` };
   return undefined;
 }
 
@@ -44,6 +53,8 @@ function limitProblem(limit: unknown): Problem | undefined {
   // Number.isFinite is false for anything but a finite number: it does not coerce.
   if (!Number.isFinite(limit)) return { code: "invalid_type", message: "limit must be a finite number" };
   if (!Number.isInteger(limit)) return { code: "invalid_type", message: "limit must be an integer" };
+  // Beyond 2^53 a number is no longer an exact integer, and 1e21 would be sent as "1e+21".
+  if (!Number.isSafeInteger(limit)) return { code: "too_big", message: `limit must be at most ${Number.MAX_SAFE_INTEGER}` };
   return (limit as number) > 0 ? undefined : { code: "too_small", message: "limit must be greater than 0" };
 }
 
@@ -61,12 +72,16 @@ const count = (value: unknown) => Number.isInteger(value) && (value as number) >
 const duration = (value: unknown) => Number.isFinite(value) && (value as number) >= 0;
 const fn = (value: unknown) => typeof value === "function";
 
-// Each option: its path, its test, and what it must be.
+/** The longest timeout a timer can hold (2^31 − 1 ms, about 24.8 days); ky refuses a longer one. */
+export const MAX_TIMEOUT = 2_147_483_647;
+
+// Each option: its path, its test, and what it must be. Every nested option has a rule: the rules
+// also name the known nested options (`retry.limit`…).
 const COUNT = "an integer ≥ 0";
 const DURATION = "a finite number ≥ 0";
 const RULES: ReadonlyArray<[path: string, test: Test, expected: string]> = [
   ["clientId", (v) => typeof v === "string" && TOKEN.test(v), "printable ASCII without spaces or line breaks (a trailing newline from the environment?)"],
-  ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0)), "a positive number of milliseconds, or false"],
+  ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT)), `a positive number of milliseconds up to ${MAX_TIMEOUT}, or false`],
   ["retry", optional((v) => count(v) || isObject(v)), `${COUNT} or retry options`],
   ["retry.limit", optional(count), COUNT],
   ["retry.backoff", optional(duration), DURATION],
@@ -77,6 +92,7 @@ const RULES: ReadonlyArray<[path: string, test: Test, expected: string]> = [
   ["rateLimit.maxRequestsPerSecond", optional((v) => typeof v === "number" && v > 0), "a positive number"],
   ["rateLimit.retryBudget", optional((v) => typeof v === "number" && v >= 0), "a number ≥ 0"],
   ["fetch", optional(fn), "a function"],
+  ["dedupeReads", optional((v) => typeof v === "boolean"), "true or false"],
   ["onRequest", optional(fn), "a function"],
   ["logLevel", optional((v) => LEVELS.includes(v as LogLevel)), LEVELS.join(", ")],
   ["logger", optional((v) => isObject(v) && LEVELS.slice(1).every((m) => fn(v[m]))), "an object with error, warn, info and debug methods"],
@@ -90,16 +106,110 @@ const RULES: ReadonlyArray<[path: string, test: Test, expected: string]> = [
 const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), options);
 
 /**
- * Checks a client's constructor options (all but `baseUrl`, which `normalizeBaseUrl` reads), one
- * field at a time, and names every problem. Unknown keys are ignored: a subclass adds its own.
- * @throws {HubValidationError} when an option is missing or malformed.
+ * Every constructor option of `HubClient`, named once: any other name is refused, so that a typo
+ * (`timout`) is not silently ignored. A new option adds its name here (and a rule in `RULES`
+ * when its value needs checking). `schemas`, `validate` and `telemetry` are checked by their own
+ * code.
  */
-export function checkClientOptions(options: HubClientOptions): void {
-  const hub = segmentProblem("hub slug", options.hub);
-  const issues: ValidationIssue[] = hub ? [{ path: ["hub"], ...hub }] : [];
+export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "rateLimit", "fetch", "headers", "dedupeReads", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry"] as const;
+
+/** The options only `HubServerClient` takes: `HubServerClient`'s names are `CLIENT_OPTIONS` and these. */
+export const SERVER_ONLY_OPTIONS = ["secret", "signingKey", "dangerouslyAllowBrowser"] as const;
+
+/** Every per-call option (`RequestOptions`), named once, as `CLIENT_OPTIONS`. */
+export const CALL_OPTIONS = ["signal", "schema", "timeout", "retry", "validate"] as const;
+
+// Every name of the option types is listed (a compile error here names the one that is not).
+const listed: [Exclude<keyof HubClientOptions, (typeof CLIENT_OPTIONS)[number]>, Exclude<keyof RequestOptions, (typeof CALL_OPTIONS)[number]>] extends [never, never] ? true : never = true;
+void listed;
+
+/** Edit distance (Levenshtein) of two names, for the nearest known one. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** An issue for each name of `given` that is not in `known`, naming the nearest known name. */
+function unknownNames(given: object, known: readonly string[], prefix: string[] = []): ValidationIssue[] {
+  return Object.keys(given)
+    .filter((name) => !known.includes(name))
+    .map((name) => {
+      const path = [...prefix, name];
+      if ((SERVER_ONLY_OPTIONS as readonly string[]).includes(name)) {
+        return { path, code: "unrecognized_keys", message: `HubClient takes no ${name}: a secret given to the browser client would end up in a browser bundle. Sign awards on your server with HubServerClient (public-hub-sdk/server)` };
+      }
+      // A known name that begins with the given one (`dedupe`) is nearest; else the fewest edits.
+      const score = (candidate: string) => {
+        const [a, b] = [name.toLowerCase(), candidate.toLowerCase()];
+        return b.startsWith(a) || a.startsWith(b) ? 0 : distance(a, b);
+      };
+      const nearest = known.reduce((best, candidate) => (score(candidate) < score(best) ? candidate : best));
+      const hint = score(nearest) <= Math.ceil(name.length / 2) ? ` (did you mean "${nearest}"?)` : "";
+      return { path, code: "unrecognized_keys", message: `unknown option "${path.join(".")}"${hint}` };
+    });
+}
+
+/** The issues of `options` for the rules whose path starts with one of `roots`, and unknown nested names. */
+function ruleIssues(options: object, roots: readonly string[]): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
   for (const [name, test, expected] of RULES) {
     const path = name.split(".");
-    if (!test(at(options, path))) issues.push({ path, code: "invalid_type", message: `${name} must be ${expected}` });
+    if (!roots.includes(path[0]!)) continue;
+    const value = at(options, path);
+    if (!test(value)) issues.push({ path, code: "invalid_type", message: value === undefined || value === "" ? `${name} is ${value === "" ? "empty" : "missing"} (is the environment variable that holds it set?)` : `${name} must be ${expected}` });
   }
+  for (const root of roots) {
+    const nested = at(options, [root]);
+    const known = RULES.filter(([name]) => name.startsWith(`${root}.`)).map(([name]) => name.slice(root.length + 1));
+    if (known.length > 0 && isObject(nested)) issues.push(...unknownNames(nested, known, [root]));
+  }
+  return issues;
+}
+
+/**
+ * Checks a client's constructor options (all but `baseUrl`, which `normalizeBaseUrl` reads), one
+ * field at a time, and names every problem: a name not in `known` (the class's option names), a
+ * missing or empty value, a malformed one.
+ * @throws {HubValidationError} when an option is unknown, missing or malformed.
+ */
+export function checkClientOptions(options: HubClientOptions, known: readonly string[] = CLIENT_OPTIONS): void {
+  const hub = segmentProblem("hub slug", options.hub);
+  const issues: ValidationIssue[] = [...unknownNames(options, known), ...(hub ? [{ path: ["hub"], ...hub }] : [])];
+  issues.push(...ruleIssues(options, [...new Set(RULES.map(([name]) => name.split(".")[0]!))]));
   if (issues.length > 0) throw new HubValidationError("client options", issues);
+}
+
+/**
+ * Checks a call's options before anything is sent: an object (or nothing) of known names, a real
+ * `AbortSignal`, a Standard Schema, and `timeout` and `retry` by the client options' rules.
+ * @throws {HubValidationError} naming every problem.
+ */
+export function checkCallOptions(options: unknown): void {
+  if (options === undefined) return;
+  const fail = (issues: ValidationIssue[]) => {
+    if (issues.length > 0) throw new HubValidationError("call options", issues);
+  };
+  if (!isObject(options) || Array.isArray(options)) return fail([{ path: [], code: "invalid_type", message: "the options of a call must be an object, or left out" }]);
+  const { signal, schema } = options as RequestOptions;
+  const issues = unknownNames(options, CALL_OPTIONS);
+  if (signal !== undefined && !(signal instanceof AbortSignal)) issues.push({ path: ["signal"], code: "invalid_type", message: "signal must be an AbortSignal" });
+  const standard = (schema as { "~standard"?: { validate?: unknown } } | undefined)?.["~standard"];
+  if (schema !== undefined && !fn(standard?.validate)) issues.push({ path: ["schema"], code: "invalid_type", message: "schema must be a Standard Schema (zod, valibot…: it has ~standard.validate)" });
+  fail([...issues, ...ruleIssues(options, ["timeout", "retry"])]);
+}
+
+/**
+ * Checks the query of a leaderboard read: nothing, or an object holding at most `limit`.
+ * @throws {HubValidationError} for anything else.
+ */
+export function checkLeaderboardQuery(query: unknown): void {
+  if (query != null && (!isObject(query) || Array.isArray(query))) throw new HubValidationError("leaderboard query", [{ path: [], code: "invalid_type", message: "the query must be an object such as { limit: 10 }" }]);
+  const issues = query ? unknownNames(query, ["limit"]) : [];
+  if (issues.length > 0) throw new HubValidationError("leaderboard query", issues);
+  checkLimit((query as { limit?: unknown } | null | undefined)?.limit);
 }

@@ -12,7 +12,7 @@ import { createLog, type Log } from "../core/log";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
 import { normalizeBaseUrl, pathOf } from "../core/url";
-import { checkClientOptions, checkLimit, checkWallet } from "./check-input";
+import { CLIENT_OPTIONS, checkCallOptions, checkClientOptions, checkLeaderboardQuery, checkWallet } from "./check-input";
 
 /**
  * Query of {@link HubClient.getLeaderboard}.
@@ -96,10 +96,22 @@ export class HubClient {
   /** This client's log (`logLevel`, `logger`, `PUBLIC_HUB_LOG`), for subclasses. */
   protected readonly log: Log;
 
-  /** @throws {HubValidationError} when an option is missing or malformed. */
+  /**
+   * The names of this class's constructor options: any other name is a `HubValidationError`
+   * naming the nearest known one. A subclass that takes options of its own adds their names.
+   * @example
+   * ```ts
+   * class CachingClient extends HubClient {
+   *   protected static override readonly optionNames: readonly string[] = [...HubClient.optionNames, "cache"];
+   * }
+   * ```
+   */
+  protected static readonly optionNames: readonly string[] = CLIENT_OPTIONS;
+
+  /** @throws {HubValidationError} when an option is unknown, missing or malformed. */
   constructor(options: HubClientOptions) {
     this.#base = normalizeBaseUrl(options?.baseUrl);
-    checkClientOptions(options);
+    checkClientOptions(options, (new.target as typeof HubClient).optionNames);
     this.hub = options.hub;
     this.baseUrl = this.#base.href;
     this.log = createLog(options.logLevel, options.logger);
@@ -115,7 +127,7 @@ export class HubClient {
       dedupeReads: options.dedupeReads ?? true,
       log: this.log,
     });
-    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options ?? {}, call.sign) });
+    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options, call.sign, call.appliedEarlier) });
   }
 
   /**
@@ -166,7 +178,7 @@ export class HubClient {
    */
   getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
     const limit = query?.limit;
-    const check = () => checkLimit(limit);
+    const check = () => checkLeaderboardQuery(query);
     return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array", check }, options);
   }
 
@@ -205,12 +217,15 @@ export class HubClient {
    * }
    * ```
    */
-  protected request<T>(call: HubCall, options: RequestOptions<T> = {}): HubPromise<T> {
+  protected request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T> {
     // #call is async: a throw in it (bad input) is already a rejection.
     return new HubPromise(this.#call(call, options));
   }
 
-  async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"]): Promise<WithResponse<T>> {
+  async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, sign?: CallSpec["sign"], appliedEarlier?: boolean): Promise<WithResponse<T>> {
+    // JavaScript callers may hand anything: checked before anything is sent.
+    checkCallOptions(given);
+    const options = given ?? {};
     call.check?.();
     const raw = await this.#transport.send({
       method: call.method ?? "GET",
@@ -223,6 +238,7 @@ export class HubClient {
       signal: options.signal,
       timeout: options.timeout,
       retry: options.retry,
+      appliedEarlier,
     });
     const data = await decodeBody(raw, call.kind ?? "object", options.schema);
     return { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined };

@@ -17,6 +17,8 @@ export interface InternalCall {
   body?: string;
   kind: BodyKind;
   sign: CallSpec["sign"];
+  /** An earlier send of this write may have been applied (see `CallSpec.appliedEarlier`). */
+  appliedEarlier?: boolean;
 }
 
 export interface ClientInternals {

@@ -99,7 +99,10 @@ export const awardSchema: z.ZodMiniType<AwardInput, AwardInput> = z.union([amoun
 /**
  * Checks an award against the shape it means (`kind` present → kind shape, else the amount shape),
  * so the issues name the real problem; zod's union would report "matches neither shape" with both
- * shapes' issues nested, after trying both. Returns the award as given.
+ * shapes' issues nested, after trying both. What is checked is what `JSON.stringify` sends: the
+ * award's own enumerable fields, each read once (inherited fields and class getters are not sent,
+ * so they do not count; a getter that answers differently each time is read once). Returns that
+ * copy, the object to serialize.
  * @throws {HubValidationError} naming every problem.
  * @example
  * ```ts
@@ -107,6 +110,7 @@ export const awardSchema: z.ZodMiniType<AwardInput, AwardInput> = z.union([amoun
  * ```
  */
 export function parseAward(input: unknown): AwardInput {
-  const byKind = typeof input === "object" && input !== null && "kind" in input;
-  return validate<AwardInput>(byKind ? kindAward : amountAward, input, "award");
+  const own = typeof input === "object" && input !== null && !Array.isArray(input) ? { ...input } : input;
+  const byKind = typeof own === "object" && own !== null && "kind" in own;
+  return validate<AwardInput>(byKind ? kindAward : amountAward, own, "award");
 }

@@ -2,9 +2,11 @@
  * @module
  * The server-side client: every read of {@link HubClient}, plus signed awards.
  */
+import { CLIENT_OPTIONS, SERVER_ONLY_OPTIONS } from "../client/check-input";
 import { HubClient } from "../client/hub-client";
 import { HubApiError, type SigningDiagnostics } from "../core/errors/hub-api-error";
 import { HubPromise } from "../core/hub-promise";
+import { parseHttpDate } from "../core/http/body";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { AwardResult } from "../core/types/responses";
 import { parseAward, type AwardInput } from "./award-schema";
@@ -63,6 +65,14 @@ const SKEW_MARGIN_SECONDS = 2; // the Date header has whole seconds
  * ```
  */
 export class HubServerClientBase extends HubClient {
+  /**
+   * `HubClient`'s option names and the key material's: any other name is refused.
+   * @example
+   * ```ts
+   * new HubServerClient({ baseUrl, clientId, hub: "alpha", secert: secret }); // HubValidationError: did you mean "secret"?
+   * ```
+   */
+  protected static override readonly optionNames: readonly string[] = [...CLIENT_OPTIONS, ...SERVER_ONLY_OPTIONS];
   readonly #signer: Promise<PayloadSigner>;
   readonly #clock = new ServerClock();
   readonly #backend: HmacBackend;
@@ -102,13 +112,14 @@ export class HubServerClientBase extends HubClient {
    */
   awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
     return HubPromise.run(async () => {
-      parseAward(award);
-      // Serialized once, as the caller wrote it: the string sent is the string signed, on every attempt.
-      const body = JSON.stringify(award);
+      // Serialized once from the fields checked (the award's own, in the caller's order): the
+      // string sent is the string signed, on every attempt.
+      const body = JSON.stringify(parseAward(award));
       let signed: Omit<SigningDiagnostics, "bodySha256"> | undefined;
-      const send = () =>
+      const send = (appliedEarlier: boolean) =>
         this.#internals.send<T>(
           {
+            appliedEarlier,
             method: "POST",
             segments: ["hub", this.hub, "bits", "earn"],
             body,
@@ -125,11 +136,12 @@ export class HubServerClientBase extends HubClient {
         );
       try {
         try {
-          return await send();
+          return await send(false);
         } catch (error) {
           if (!this.#refusedForSkew(error, signed?.timestamp)) throw error;
           this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
-          return await send(); // once, now signed in server time
+          // Once, now signed in server time; the verdict carries over: the first send may have been applied.
+          return await send(error.mayHaveBeenApplied);
         }
       } catch (error) {
         if (error instanceof HubApiError && REFUSAL_STATUSES.has(error.status) && signed) {
@@ -173,11 +185,11 @@ export class HubServerClientBase extends HubClient {
   protected openCampaignJournal?(path: string): Promise<Required<CampaignJournal>>;
 
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */
-  #refusedForSkew(error: unknown, signedAt: string | undefined): boolean {
+  #refusedForSkew(error: unknown, signedAt: string | undefined): error is HubApiError {
     if (!(error instanceof HubApiError) || !REFUSAL_STATUSES.has(error.status)) return false;
     if (error.headers.age !== undefined) return false; // a cached copy's Date tells nothing
-    // No Date, an unreadable one, or nothing signed: NaN, which is never outside the window.
-    const serverSeconds = Date.parse(String(error.headers.date)) / 1000;
+    // No Date, an implausible one, or nothing signed: NaN, which is never outside the window.
+    const serverSeconds = Number(parseHttpDate(error.headers.date)) / 1000;
     return Math.abs(serverSeconds - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
   }
 }

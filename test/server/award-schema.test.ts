@@ -22,8 +22,9 @@ describe("parseAward", () => {
     ["the amount shape without reason", { wallet: "w", amount: 0.5, ref: "r" }],
     ["an explicit undefined reason", { ...amount, reason: undefined }],
     ["the kind shape", kind],
-  ])("accepts %s and returns it unchanged", (_name, input) => {
-    expect(parseAward(input)).toBe(input);
+  ])("accepts %s and returns its own fields, the object that is sent", (_name, input) => {
+    expect(parseAward(input)).toStrictEqual(input);
+    expect(Object.keys(parseAward(input))).toEqual(Object.keys(input));
   });
 
   it.each([

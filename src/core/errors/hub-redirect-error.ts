@@ -19,8 +19,8 @@ export class HubRedirectError extends HubError {
   /** The `Location` the server named, resolved against the request URL; undefined when hidden or absent. */
   declare readonly location: string | undefined;
 
-  constructor(init: { status: number; location: string | undefined; reason: string }) {
-    super(`Not following the ${init.status || "opaque"} redirect${init.location ? ` to ${init.location}` : ""}: ${init.reason}.`);
+  constructor(init: { status: number; location: string | undefined; reason: string; mayHaveBeenApplied?: boolean | undefined }) {
+    super(`Not following the ${init.status || "opaque"} redirect${init.location ? ` to ${init.location}` : ""}: ${init.reason}.`, { mayHaveBeenApplied: init.mayHaveBeenApplied });
     this.status = init.status;
     this.location = init.location;
   }

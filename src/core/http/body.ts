@@ -43,6 +43,20 @@ export function headersToObject(headers: Headers): Record<string, string> {
 }
 
 /**
+ * The whole body as text, or the attempt's signal's reason as soon as it aborts: a `fetch` option
+ * that does not end a body on abort (a test double, a polyfill) cannot hold an attempt past its
+ * timeout. (undici ends its own bodies on abort.)
+ */
+export function readText(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    response.text().then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
  * Seconds until a retry is allowed, from a `Retry-After` value: delta-seconds (`"120"`) or an
  * HTTP date. Undefined when absent or unreadable; never negative.
  */
@@ -50,10 +64,24 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   if (value == null) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
-  // A date names its month (HTTP dates) or has a "T" (ISO 8601): without a letter, Date.parse
-  // would read junk such as "-3" or "1." as a date in the past, that is no wait at all.
-  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+  const date = parseHttpDate(trimmed);
+  return date === undefined ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * No server's clock reads earlier than this (the start of 2024, the threshold ky uses too): a
+ * `Date` before it is junk (epoch 0, a zeroed RTC), not a clock.
+ */
+const EARLIEST_PLAUSIBLE_DATE = Date.UTC(2024, 0, 1);
+
+/**
+ * Epoch milliseconds of an HTTP date (`Date`, `Retry-After`), or undefined when absent, unreadable
+ * or implausible. A date names its month (HTTP dates) or has a "T" (ISO 8601): without a letter,
+ * `Date.parse` would read junk such as "0", "-3" or "1." as a date (year 2000, 2001…).
+ */
+export function parseHttpDate(value: string | null | undefined): number | undefined {
+  const date = value != null && /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return date >= EARLIEST_PLAUSIBLE_DATE ? date : undefined;
 }
 
 type Json = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { HTTPError, TimeoutError, type Options as KyOptions } from "ky";
 import { HubError } from "../errors/hub-error";
 import { where, type Log } from "../log";
 import type { RequestEvent, RetryOptions } from "../types/options";
-import { parseRetryAfter } from "./body";
+import { parseRetryAfter, readText } from "./body";
 import { RETRY_COST, TIMEOUT_RETRY_COST, type RateGate } from "../rate-gate";
 
 /** Statuses worth another attempt: timeouts, rate limits, and transient server/proxy failures. */
@@ -46,6 +46,9 @@ export function systemErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** An error answer after which a write may have been applied: a 5xx, or a 408 (the server gave up reading, perhaps late). */
+const mayHaveApplied = (status: number) => status >= 500 || status === 408;
+
 /** What a call is: built by the client methods. */
 export interface CallSpec {
   method: "GET" | "POST";
@@ -61,6 +64,8 @@ export interface CallSpec {
   signal?: AbortSignal | undefined;
   timeout?: number | false | undefined;
   retry?: number | RetryOptions | undefined;
+  /** An earlier call of the same write (the re-send for the clock) may have been applied: the verdict starts there. */
+  appliedEarlier?: boolean | undefined;
 }
 
 /** What every call of one client shares. */
@@ -97,9 +102,12 @@ export class Call {
   #fetchFailure: unknown;
   /** A retry was refused because the client's retry budget was spent. */
   budgetSpent = false;
+  /** Each answer's body, read within its attempt. */
+  readonly #bodies = new WeakMap<Response, string>();
 
   constructor(spec: CallSpec, context: CallContext) {
     this.spec = spec;
+    this.#reached = spec.appliedEarlier ?? false;
     this.#context = context;
     this.timeout = spec.timeout ?? context.timeout;
     this.#retry = spec.retry === undefined ? context.retry : resolveRetry(spec.retry);
@@ -110,7 +118,12 @@ export class Call {
     return `${this.spec.method} ${where(new URL(this.spec.input, this.#context.prefixUrl))}`;
   }
 
-  /** Whether `error` is the network failure of an attempt (it got no HTTP answer). */
+  /** The body of an answer of this call, read within its attempt ("" when an error answer's body was cut). */
+  bodyOf(response: Response): string {
+    return this.#bodies.get(response) ?? "";
+  }
+
+  /** Whether `error` is the network failure of an attempt (it got no HTTP answer, or not all of a 2xx body). */
   isFetchFailure(error: unknown): boolean {
     return error === this.#fetchFailure;
   }
@@ -179,16 +192,22 @@ export class Call {
       this.#inFlight = true;
       try {
         response = await this.#context.fetch.call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
+        // The body is read here, within the attempt: ky's timeout then bounds the whole attempt,
+        // body included, and a 2xx body cut mid-stream is a failed attempt (retried), not a raw
+        // TypeError. An error answer keeps its status when only its body was cut.
+        const answer = response;
+        this.#bodies.set(answer, await readText(answer, request.signal).catch((error: unknown) => (answer.ok || request.signal.aborted ? Promise.reject(error) : "")));
       } catch (error) {
-        // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
-        this.#reached ||= request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error)));
+        // With an answer, its status tells (a 2xx whose body was cut was applied); without one, cut
+        // by an abort or a timeout, an attempt may have been sent; a refused connection was not.
+        this.#reached ||= response ? response.ok || mayHaveApplied(response.status) : request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error)));
         this.#fetchFailure = failure = error;
         throw error;
       } finally {
         this.#inFlight = false;
         log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt, ms: Date.now() - sentAt, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error | undefined)?.message }));
       }
-      this.#reached ||= response.status >= 500 || response.status === 408;
+      this.#reached ||= mayHaveApplied(response.status);
       const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
       gate.observe(response.status, retryAfter === undefined ? undefined : retryAfter * 1000, sentAt, this.#retry.maxRetryAfter);
       onAnswer?.(response.headers);

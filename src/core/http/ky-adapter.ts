@@ -20,7 +20,7 @@ export async function toHubError(error: unknown, call: Call, origin: string): Pr
   const note = (call.budgetSpent ? BUDGET_SPENT : "") + (mayHaveBeenApplied ? MAY_HAVE_BEEN_APPLIED : "");
   let converted: Error & { message: string };
   if (call.spec.signal?.aborted) converted = new HubAbortError({ cause: call.spec.signal.reason, mayHaveBeenApplied });
-  else if (error instanceof HTTPError) return fromResponse(error.response, error.request.url, note, mayHaveBeenApplied);
+  else if (error instanceof HTTPError) return fromResponse(error.response, error.request.url, note, mayHaveBeenApplied, call.bodyOf(error.response));
   // Only an attempt with a timeout times out: `timeout` is a number here.
   else if (error instanceof TimeoutError) converted = new HubTimeoutError(Number(call.timeout), { origin, mayHaveBeenApplied });
   else if (call.isFetchFailure(error)) {
@@ -40,10 +40,9 @@ export function innermostMessage(error: unknown): string | undefined {
   return message?.replace(/\?[^\s)"']*/g, "?…");
 }
 
-async function fromResponse(response: Response, requestUrl: string, note: string, mayHaveBeenApplied: boolean) {
+function fromResponse(response: Response, requestUrl: string, note: string, mayHaveBeenApplied: boolean, text: string) {
   // Only answers outside 2xx come here: below 400, that is a redirect (opaque in browsers: status 0).
-  if (response.status < 400) return redirectError(response, requestUrl, "the SDK follows no redirect here");
-  const text = await response.text().catch(() => "");
+  if (response.status < 400) return redirectError(response, requestUrl, "the SDK follows no redirect here", { mayHaveBeenApplied, note });
   const parsed = parseJson(text);
   const body = parsed ? parsed.value : keptBody(text);
   const fields = errorFields(body);
@@ -59,7 +58,7 @@ async function fromResponse(response: Response, requestUrl: string, note: string
 }
 
 /** A redirect answer as an error; `location` resolved against the URL that was asked, when it parses. */
-export function redirectError(response: Response, requestUrl: string, reason: string): HubRedirectError {
+export function redirectError(response: Response, requestUrl: string, reason: string, verdict?: { mayHaveBeenApplied: boolean; note: string }): HubRedirectError {
   const header = response.headers.get("location") ?? undefined;
   let location = header;
   try {
@@ -67,5 +66,7 @@ export function redirectError(response: Response, requestUrl: string, reason: st
   } catch {
     // Kept as sent: the error names it, and nothing follows it.
   }
-  return new HubRedirectError({ status: response.status, location, reason });
+  const error = new HubRedirectError({ status: response.status, location, reason, mayHaveBeenApplied: verdict?.mayHaveBeenApplied });
+  error.message += verdict?.note ?? "";
+  return error;
 }

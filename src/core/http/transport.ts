@@ -102,7 +102,8 @@ export class Transport {
         return await this.#exchange(spec);
       } catch (error) {
         const next = error instanceof HubRedirectError && spec.method === "GET" && hop < MAX_REDIRECTS ? parseUrl(error.location) : undefined;
-        if (next?.origin !== new URL(spec.input, this.context.prefixUrl).origin) throw error;
+        // A Location with credentials is not followed: `x-api-key` would go with a user and password.
+        if (next?.origin !== new URL(spec.input, this.context.prefixUrl).origin || next.username || next.password) throw error;
         spec = { ...spec, input: next.href, query: undefined };
       }
     }
@@ -112,7 +113,7 @@ export class Transport {
     const call = new Call(spec, this.context);
     try {
       const response = await this.#ky(spec.input, call.kyOptions());
-      return { status: response.status, headers: response.headers, text: await response.text(), response };
+      return { status: response.status, headers: response.headers, text: call.bodyOf(response), response };
     } catch (error) {
       const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
       // An unknown outcome is an error to report, unless the caller chose it by aborting.
