@@ -49,7 +49,13 @@ function bodyStream(plan: BodyPlan): ReadableStream<Uint8Array> | string | null 
 /** A `Response` for an answer (statuses outside what `Response` allows are clamped by the caller). */
 export function responseOf(answer: Extract<Answer, { kind: "response" }>): Response {
   const nullBody = [101, 103, 204, 205, 304].includes(answer.status);
-  return new Response(nullBody ? null : bodyStream(answer.body), { status: answer.status, headers: answer.headers });
+  return new Response(nullBody ? null : bodyStream(answer.body), { status: answer.status, headers: headersAt(answer.headers) });
+}
+
+/** Header values as sent now: `@now+<ms>` is an HTTP date that many milliseconds from now (fake time too). */
+function headersAt(headers: Record<string, string>): Record<string, string> {
+  const now = ([, offset]: string[]) => new Date(Date.now() + Number(offset)).toUTCString();
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.startsWith("@now") ? now(value.split("+")) : value]));
 }
 
 /** A network failure as undici reports it: `TypeError: fetch failed`, the system code two causes deep. */

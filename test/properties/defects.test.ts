@@ -209,3 +209,19 @@ it("a 5xx after a cut 2xx body keeps the verdict of the cut one", async () => {
   expect(error).toBeInstanceOf(ServerError);
   expect(error).toMatchObject({ mayHaveBeenApplied: true });
 });
+
+describe("found while writing the properties", () => {
+  it("a write's 2xx with an unusable body was applied: its HubResponseError says so", async () => {
+    const { fetch } = scriptedFetch([{ kind: "response", status: 200, headers: {}, body: { kind: "text", text: "<html>OK</html>" } }]);
+    const error = await writer(fetch).awardPoints(award).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "HubResponseError", problem: "invalid-json", mayHaveBeenApplied: true });
+    expect((error as Error).message).toContain("It may have been applied");
+  });
+
+  it("a 4xx whose body stalls past the timeout was refused, not applied", async () => {
+    const { fetch } = scriptedFetch([cut(400, "stall")]);
+    const result = await settle(() => writer(fetch, { timeout: 100, retry: 0 }).awardPoints(award));
+    expect(result.error).toBeInstanceOf(HubTimeoutError);
+    expect(result.error).toMatchObject({ mayHaveBeenApplied: false });
+  });
+});

@@ -10,8 +10,8 @@ export interface Settled<T> {
 }
 
 /**
- * Runs `call` under fake timers (setTimeout and Date), advancing time in small steps until it
- * settles or `limitMs` pass: timeouts, backoffs and `Retry-After` waits cost no real time, and
+ * Runs `call` under fake timers (setTimeout and Date), advancing time to each next timer (or by
+ * `stepMs` when none is set) until it settles or `limitMs` pass: timeouts, backoffs and `Retry-After` waits cost no real time, and
  * "still pending after N ms" is an exact statement. Real `setImmediate` turns are given between
  * steps, for what a body stream schedules there.
  */
@@ -25,7 +25,9 @@ export async function settle<T>(call: () => Promise<T>, limitMs = 60_000, stepMs
       (error: unknown) => Object.assign(result, { settled: true, error, elapsed: Date.now() - start }),
     );
     while (!result.settled && Date.now() - start < limitMs) {
-      await vi.advanceTimersByTimeAsync(stepMs);
+      // Straight to the next timer when there is one; else a small step (a body read in flight).
+      if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
+      else await vi.advanceTimersByTimeAsync(stepMs);
       await new Promise((resolve) => setImmediate(resolve));
     }
     return result;

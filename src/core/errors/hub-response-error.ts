@@ -40,8 +40,10 @@ export class HubResponseError extends HubError {
     bodyExcerpt: string;
     detail: string;
     issues?: ReadonlyArray<ValidationIssue>;
+    /** The answer was a write's 2xx: the write was applied, whatever its body. */
+    mayHaveBeenApplied?: boolean | undefined;
   }) {
-    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`);
+    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`, { mayHaveBeenApplied: init.mayHaveBeenApplied });
     this.status = init.status;
     this.problem = init.problem;
     this.body = init.body;

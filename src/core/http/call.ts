@@ -96,7 +96,7 @@ export class Call {
   #why?: string;
   /** An attempt is between `fetch` and its answer. */
   #inFlight = false;
-  /** An attempt may have reached the server: it got a 5xx or 408, or failed after it may have left. */
+  /** An attempt may have been applied: it got a 2xx, 5xx or 408, or failed after it may have left. */
   #reached = false;
   /** The latest failure of `fetch` itself (a network error), as opposed to a hook's or a signer's. */
   #fetchFailure: unknown;
@@ -192,22 +192,25 @@ export class Call {
       this.#inFlight = true;
       try {
         response = await this.#context.fetch.call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
+        // The status decides the verdict, at once (a 2xx was applied, whatever becomes of its body):
+        // a timeout during the body read must not find the attempt still in flight.
+        this.#inFlight = false;
+        this.#reached ||= response.ok || mayHaveApplied(response.status);
         // The body is read here, within the attempt: ky's timeout then bounds the whole attempt,
         // body included, and a 2xx body cut mid-stream is a failed attempt (retried), not a raw
         // TypeError. An error answer keeps its status when only its body was cut.
         const answer = response;
         this.#bodies.set(answer, await readText(answer, request.signal).catch((error: unknown) => (answer.ok || request.signal.aborted ? Promise.reject(error) : "")));
       } catch (error) {
-        // With an answer, its status tells (a 2xx whose body was cut was applied); without one, cut
-        // by an abort or a timeout, an attempt may have been sent; a refused connection was not.
-        this.#reached ||= response ? response.ok || mayHaveApplied(response.status) : request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error)));
+        // Without an answer: cut by an abort or a timeout, an attempt may have been sent; a refused
+        // connection was not. (With one, its status told.)
+        this.#reached ||= !response && (request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error))));
         this.#fetchFailure = failure = error;
         throw error;
       } finally {
         this.#inFlight = false;
         log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt, ms: Date.now() - sentAt, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error | undefined)?.message }));
       }
-      this.#reached ||= mayHaveApplied(response.status);
       const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
       gate.observe(response.status, retryAfter === undefined ? undefined : retryAfter * 1000, sentAt, this.#retry.maxRetryAfter);
       onAnswer?.(response.headers);

@@ -8,11 +8,10 @@ import { HubAbortError } from "../errors/hub-abort-error";
 import { HubConnectionError } from "../errors/hub-connection-error";
 import { HubRedirectError } from "../errors/hub-redirect-error";
 import { HubTimeoutError } from "../errors/hub-timeout-error";
-import { errorFields, excerpt, headersToObject, keptBody, parseJson } from "./body";
+import { MAY_HAVE_BEEN_APPLIED, errorFields, excerpt, headersToObject, keptBody, parseJson } from "./body";
 import { systemErrorCode, type Call } from "./call";
 
 const BUDGET_SPENT = " Not retried: the client's retry budget is spent.";
-const MAY_HAVE_BEEN_APPLIED = " It may have been applied: retrying with the same ref is safe.";
 
 /** The error a failed call throws. Errors that are not the transport's (a hook's, a signer's, a validation) pass unchanged. */
 export async function toHubError(error: unknown, call: Call, origin: string): Promise<unknown> {

@@ -113,7 +113,7 @@ export class Transport {
     const call = new Call(spec, this.context);
     try {
       const response = await this.#ky(spec.input, call.kyOptions());
-      return { status: response.status, headers: response.headers, text: call.bodyOf(response), response };
+      return { status: response.status, headers: response.headers, text: call.bodyOf(response), response, mayHaveBeenApplied: call.mayHaveBeenApplied() };
     } catch (error) {
       const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
       // An unknown outcome is an error to report, unless the caller chose it by aborting.
