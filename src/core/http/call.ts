@@ -192,29 +192,31 @@ export class Call {
       this.#inFlight = true;
       try {
         response = await this.#context.fetch.call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
-        // The status decides the verdict, at once (a 2xx was applied, whatever becomes of its body):
-        // a timeout during the body read must not find the attempt still in flight.
-        this.#inFlight = false;
-        this.#reached ||= response.ok || mayHaveApplied(response.status);
-        // The body is read here, within the attempt: ky's timeout then bounds the whole attempt,
-        // body included, and a 2xx body cut mid-stream is a failed attempt (retried), not a raw
-        // TypeError. An error answer keeps its status when only its body was cut.
-        const answer = response;
-        this.#bodies.set(answer, await readText(answer, request.signal).catch((error: unknown) => (answer.ok || request.signal.aborted ? Promise.reject(error) : "")));
       } catch (error) {
-        // Without an answer: cut by an abort or a timeout, an attempt may have been sent; a refused
-        // connection was not. (With one, its status told.)
-        this.#reached ||= !response && (request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error))));
+        // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
+        this.#reached ||= request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error)));
         this.#fetchFailure = failure = error;
         throw error;
       } finally {
         this.#inFlight = false;
         log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt, ms: Date.now() - sentAt, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error | undefined)?.message }));
       }
+      // The status decides the verdict when the headers arrive: a 2xx was applied, whatever becomes of its body.
+      this.#reached ||= response.ok || mayHaveApplied(response.status);
       const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
       gate.observe(response.status, retryAfter === undefined ? undefined : retryAfter * 1000, sentAt, this.#retry.maxRetryAfter);
       onAnswer?.(response.headers);
       onRequest?.({ type: "response", method: request.method, url: request.url, attempt, status: response.status, requestId: response.headers.get("x-request-id") ?? undefined });
+      // The body is read here, within the attempt: ky's timeout then bounds the whole attempt, body
+      // included, and a 2xx body cut mid-stream is a failed attempt (retried), not a raw TypeError.
+      // An error answer whose body alone was cut keeps its status.
+      try {
+        this.#bodies.set(response, await readText(response, request.signal));
+      } catch (error) {
+        if (!response.ok && !request.signal.aborted) return response;
+        this.#fetchFailure = error;
+        throw error;
+      }
       return response;
     } finally {
       gate.release();
