@@ -25,7 +25,7 @@ function segmentProblem(what: string, value: unknown): Problem | undefined {
   if (typeof value !== "string") return { code: "invalid_type", message: `${what} must be a string` };
   if (value.trim() === "") return { code: "too_small", message: `${what} must not be empty` };
   if (value === "." || value === "..") return { code: "custom", message: `${what} must not be "." or ".."` };
-  if (LONE_SURROGATE.test(value)) return { code: "custom", message: `${what} must be well-formed text (it holds half of a UTF-16 surrogate pair)` };
+  if (LONE_SURROGATE.test(value)) return { code: "custom", message: `${what} must not hold a lone surrogate` };
   return undefined;
 }
 
@@ -79,9 +79,10 @@ export const MAX_TIMEOUT = 2_147_483_647;
 // also name the known nested options (`retry.limit`…).
 const COUNT = "an integer ≥ 0";
 const DURATION = "a finite number ≥ 0";
-const RULES: ReadonlyArray<[path: string, test: Test, expected: string]> = [
+type Rule = [path: string, test: Test, expected: string];
+const RULES: readonly Rule[] = [
   ["clientId", (v) => typeof v === "string" && TOKEN.test(v), "printable ASCII without spaces or line breaks (a trailing newline from the environment?)"],
-  ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT)), `a positive number of milliseconds up to ${MAX_TIMEOUT}, or false`],
+  ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT)), `a positive number of milliseconds up to ${MAX_TIMEOUT} (2^31 − 1), or false`],
   ["retry", optional((v) => count(v) || isObject(v)), `${COUNT} or retry options`],
   ["retry.limit", optional(count), COUNT],
   ["retry.backoff", optional(duration), DURATION],
@@ -109,7 +110,7 @@ const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, ke
  * Every constructor option of `HubClient`, named once: any other name is refused, so that a typo
  * (`timout`) is not silently ignored. A new option adds its name here (and a rule in `RULES`
  * when its value needs checking). `schemas`, `validate` and `telemetry` are checked by their own
- * code.
+ * code. Nested names (`retry.limit`…) are those of the rules.
  */
 export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "rateLimit", "fetch", "headers", "dedupeReads", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry"] as const;
 
@@ -123,52 +124,51 @@ export const CALL_OPTIONS = ["signal", "schema", "timeout", "retry", "validate"]
 const listed: [Exclude<keyof HubClientOptions, (typeof CLIENT_OPTIONS)[number]>, Exclude<keyof RequestOptions, (typeof CALL_OPTIONS)[number]>] extends [never, never] ? true : never = true;
 void listed;
 
-/** Edit distance (Levenshtein) of two names, for the nearest known one. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
+// A call's own rules, then the client's rules for `timeout` and `retry`, which a call may override.
+const CALL_RULES: readonly Rule[] = [
+  ["signal", optional((v) => v instanceof AbortSignal), "an AbortSignal"],
+  ["schema", optional((v) => fn((v as { "~standard"?: { validate?: unknown } } | null)?.["~standard"]?.validate)), "a Standard Schema (zod, valibot…: with ~standard.validate)"],
+  ...RULES.filter(([name]) => /^(timeout|retry)/.test(name)),
+];
+
+/**
+ * An unknown name, with the known name of its level that shares the longest beginning with it
+ * (typos keep the first letters: `timout`, `retries`, `secert`), when they share two letters.
+ */
+function unknownName(path: string[], known: readonly string[]): ValidationIssue {
+  const name = path.at(-1)!;
+  const shared = (candidate: string) => {
+    let i = 0;
+    while (i < name.length && name[i]!.toLowerCase() === candidate[i]?.toLowerCase()) i++;
+    return i;
+  };
+  const nearest = known.reduce((best, candidate) => (shared(candidate) > shared(best) ? candidate : best), "");
+  const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name)
+    ? `${name} is for HubServerClient (public-hub-sdk/server), on your server: a browser client must never hold a secret`
+    : `unknown option "${path.join(".")}"${shared(nearest) > 1 ? ` (did you mean "${nearest}"?)` : ""}`;
+  return { path, code: "unrecognized_keys", message };
 }
 
-/** An issue for each name of `given` that is not in `known`, naming the nearest known name. */
-function unknownNames(given: object, known: readonly string[], prefix: string[] = []): ValidationIssue[] {
-  return Object.keys(given)
-    .filter((name) => !known.includes(name))
-    .map((name) => {
-      const path = [...prefix, name];
-      if ((SERVER_ONLY_OPTIONS as readonly string[]).includes(name)) {
-        return { path, code: "unrecognized_keys", message: `HubClient takes no ${name}: a secret given to the browser client would end up in a browser bundle. Sign awards on your server with HubServerClient (public-hub-sdk/server)` };
-      }
-      // A known name that begins with the given one (`dedupe`) is nearest; else the fewest edits.
-      const score = (candidate: string) => {
-        const [a, b] = [name.toLowerCase(), candidate.toLowerCase()];
-        return b.startsWith(a) || a.startsWith(b) ? 0 : distance(a, b);
-      };
-      const nearest = known.reduce((best, candidate) => (score(candidate) < score(best) ? candidate : best));
-      const hint = score(nearest) <= Math.ceil(name.length / 2) ? ` (did you mean "${nearest}"?)` : "";
-      return { path, code: "unrecognized_keys", message: `unknown option "${path.join(".")}"${hint}` };
-    });
-}
-
-/** The issues of `options` for the rules whose path starts with one of `roots`, and unknown nested names. */
-function ruleIssues(options: object, roots: readonly string[]): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  for (const [name, test, expected] of RULES) {
-    const path = name.split(".");
-    if (!roots.includes(path[0]!)) continue;
-    const value = at(options, path);
-    if (!test(value)) issues.push({ path, code: "invalid_type", message: value === undefined || value === "" ? `${name} is ${value === "" ? "empty" : "missing"} (is the environment variable that holds it set?)` : `${name} must be ${expected}` });
+/**
+ * Checks an options object (or nothing): every name known (nested names are those of the rules),
+ * every rule kept; a missing or empty required value says so. Throws all the issues at once.
+ */
+function check(what: string, options: unknown, rules: readonly Rule[], known: readonly string[], issues: ValidationIssue[] = []): void {
+  if (options !== undefined && !isObject(options)) issues.push({ path: [], code: "invalid_type", message: "must be an object" });
+  else if (options) {
+    for (const key of Object.keys(options)) {
+      if (!known.includes(key)) issues.push(unknownName([key], known));
+      const nested = rules.map(([name]) => name.split(".")).flatMap(([root, name]) => (root === key && name ? [name] : []));
+      const value = options[key];
+      if (nested.length > 0 && isObject(value)) issues.push(...Object.keys(value).flatMap((name) => (nested.includes(name) ? [] : [unknownName([key, name], nested)])));
+    }
+    for (const [name, test, expected] of rules) {
+      const path = name.split(".");
+      const value = at(options, path);
+      if (!test(value)) issues.push({ path, code: "invalid_type", message: `${name} ${value === undefined || value === "" ? `is ${value === "" ? "empty" : "missing"} (is its environment variable set?)` : `must be ${expected}`}` });
+    }
   }
-  for (const root of roots) {
-    const nested = at(options, [root]);
-    const known = RULES.filter(([name]) => name.startsWith(`${root}.`)).map(([name]) => name.slice(root.length + 1));
-    if (known.length > 0 && isObject(nested)) issues.push(...unknownNames(nested, known, [root]));
-  }
-  return issues;
+  if (issues.length > 0) throw new HubValidationError(what, issues);
 }
 
 /**
@@ -179,37 +179,24 @@ function ruleIssues(options: object, roots: readonly string[]): ValidationIssue[
  */
 export function checkClientOptions(options: HubClientOptions, known: readonly string[] = CLIENT_OPTIONS): void {
   const hub = segmentProblem("hub slug", options.hub);
-  const issues: ValidationIssue[] = [...unknownNames(options, known), ...(hub ? [{ path: ["hub"], ...hub }] : [])];
-  issues.push(...ruleIssues(options, [...new Set(RULES.map(([name]) => name.split(".")[0]!))]));
-  if (issues.length > 0) throw new HubValidationError("client options", issues);
+  check("client options", options, RULES, known, hub ? [{ path: ["hub"], ...hub }] : []);
 }
 
 /**
- * Checks a call's options before anything is sent: an object (or nothing) of known names, a real
+ * Checks a call's options before anything is sent: nothing, or an object of known names, a real
  * `AbortSignal`, a Standard Schema, and `timeout` and `retry` by the client options' rules.
  * @throws {HubValidationError} naming every problem.
  */
 export function checkCallOptions(options: unknown): void {
-  if (options === undefined) return;
-  const fail = (issues: ValidationIssue[]) => {
-    if (issues.length > 0) throw new HubValidationError("call options", issues);
-  };
-  if (!isObject(options) || Array.isArray(options)) return fail([{ path: [], code: "invalid_type", message: "the options of a call must be an object, or left out" }]);
-  const { signal, schema } = options as RequestOptions;
-  const issues = unknownNames(options, CALL_OPTIONS);
-  if (signal !== undefined && !(signal instanceof AbortSignal)) issues.push({ path: ["signal"], code: "invalid_type", message: "signal must be an AbortSignal" });
-  const standard = (schema as { "~standard"?: { validate?: unknown } } | undefined)?.["~standard"];
-  if (schema !== undefined && !fn(standard?.validate)) issues.push({ path: ["schema"], code: "invalid_type", message: "schema must be a Standard Schema (zod, valibot…: it has ~standard.validate)" });
-  fail([...issues, ...ruleIssues(options, ["timeout", "retry"])]);
+  check("call options", options, CALL_RULES, CALL_OPTIONS);
 }
 
 /**
- * Checks the query of a leaderboard read: nothing, or an object holding at most `limit`.
+ * Checks the query of a leaderboard read: nothing, or an object holding at most `limit`, a
+ * positive integer.
  * @throws {HubValidationError} for anything else.
  */
 export function checkLeaderboardQuery(query: unknown): void {
-  if (query != null && (!isObject(query) || Array.isArray(query))) throw new HubValidationError("leaderboard query", [{ path: [], code: "invalid_type", message: "the query must be an object such as { limit: 10 }" }]);
-  const issues = query ? unknownNames(query, ["limit"]) : [];
-  if (issues.length > 0) throw new HubValidationError("leaderboard query", issues);
+  check("leaderboard query", query ?? undefined, [], ["limit"]);
   checkLimit((query as { limit?: unknown } | null | undefined)?.limit);
 }

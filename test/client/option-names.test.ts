@@ -74,11 +74,11 @@ describe("a secret handed to the browser client", () => {
 describe("a missing or empty value says so", () => {
   it("an unset HUB_CLIENT_ID", () => {
     const error = thrown(() => new HubClient({ ...base, clientId: process.env.HUB_CLIENT_ID_THAT_IS_NOT_SET! }));
-    expect(error.issues).toEqual([{ path: ["clientId"], code: "invalid_type", message: "clientId is missing (is the environment variable that holds it set?)" }]);
+    expect(error.issues).toEqual([{ path: ["clientId"], code: "invalid_type", message: "clientId is missing (is its environment variable set?)" }]);
   });
 
   it("an empty client id", () => {
-    expect(thrown(() => new HubClient({ ...base, clientId: "" })).issues[0]!.message).toBe("clientId is empty (is the environment variable that holds it set?)");
+    expect(thrown(() => new HubClient({ ...base, clientId: "" })).issues[0]!.message).toBe("clientId is empty (is its environment variable set?)");
   });
 
   it.each([
