@@ -66,7 +66,8 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 type Test = (value: unknown) => boolean;
-const optional = (test: Test): Test => (value) => value === undefined || test(value);
+/** A test that also accepts `undefined` (an option left out). */
+export const optional = (test: Test): Test => (value) => value === undefined || test(value);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const count = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 const duration = (value: unknown) => Number.isFinite(value) && (value as number) >= 0;
@@ -79,7 +80,8 @@ export const MAX_TIMEOUT = 2_147_483_647;
 // also name the known nested options (`retry.limit`…).
 const COUNT = "an integer ≥ 0";
 const DURATION = "a finite number ≥ 0";
-type Rule = [path: string, test: Test, expected: string];
+/** An option's rule: its path (`retry.limit`), its test, and what it must be, in words. */
+export type Rule = [path: string, test: Test, expected: string];
 const RULES: readonly Rule[] = [
   ["clientId", (v) => typeof v === "string" && TOKEN.test(v), "printable ASCII without spaces or line breaks (a trailing newline from the environment?)"],
   ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT)), `a positive number of milliseconds up to ${MAX_TIMEOUT} (2^31 − 1), or false`],
@@ -151,9 +153,11 @@ function unknownName(path: string[], known: readonly string[]): ValidationIssue 
 
 /**
  * Checks an options object (or nothing): every name known (nested names are those of the rules),
- * every rule kept; a missing or empty required value says so. Throws all the issues at once.
+ * every rule kept; a missing or empty required value says so. Throws all the issues at once. The
+ * one routine for every options bag of the SDK (client, call, leaderboard query, campaign).
+ * @throws {HubValidationError} naming every problem.
  */
-function check(what: string, options: unknown, rules: readonly Rule[], known: readonly string[], issues: ValidationIssue[] = []): void {
+export function checkOptions(what: string, options: unknown, rules: readonly Rule[], known: readonly string[], issues: ValidationIssue[] = []): void {
   if (options !== undefined && !isObject(options)) issues.push({ path: [], code: "invalid_type", message: "must be an object" });
   else if (options) {
     for (const key of Object.keys(options)) {
@@ -179,7 +183,7 @@ function check(what: string, options: unknown, rules: readonly Rule[], known: re
  */
 export function checkClientOptions(options: HubClientOptions, known: readonly string[] = CLIENT_OPTIONS): void {
   const hub = segmentProblem("hub slug", options.hub);
-  check("client options", options, RULES, known, hub ? [{ path: ["hub"], ...hub }] : []);
+  checkOptions("client options", options, RULES, known, hub ? [{ path: ["hub"], ...hub }] : []);
 }
 
 /**
@@ -188,7 +192,7 @@ export function checkClientOptions(options: HubClientOptions, known: readonly st
  * @throws {HubValidationError} naming every problem.
  */
 export function checkCallOptions(options: unknown): void {
-  check("call options", options, CALL_RULES, CALL_OPTIONS);
+  checkOptions("call options", options, CALL_RULES, CALL_OPTIONS);
 }
 
 /**
@@ -197,6 +201,6 @@ export function checkCallOptions(options: unknown): void {
  * @throws {HubValidationError} for anything else.
  */
 export function checkLeaderboardQuery(query: unknown): void {
-  check("leaderboard query", query ?? undefined, [], ["limit"]);
+  checkOptions("leaderboard query", query ?? undefined, [], ["limit"]);
   checkLimit((query as { limit?: unknown } | null | undefined)?.limit);
 }

@@ -13,6 +13,8 @@ const ROW_KEYS = ["entries", "rows", "leaderboard", "items", "data", "results", 
  */
 export function leaderboardRows(leaderboard: Leaderboard): LeaderboardRow[] {
   if (Array.isArray(leaderboard)) return leaderboard;
+  // Whatever a JavaScript caller hands in: no object, no rows.
+  if (typeof leaderboard !== "object" || leaderboard === null) return [];
   const key = ROW_KEYS.find((name) => Array.isArray(leaderboard[name]));
   return key === undefined ? [] : (leaderboard[key] as LeaderboardRow[]);
 }

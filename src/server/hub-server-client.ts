@@ -13,6 +13,7 @@ import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
+import { checkCampaign } from "./campaign/check-campaign";
 import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { internals, type ClientInternals } from "../core/internal";
@@ -172,6 +173,7 @@ export class HubServerClientBase extends HubClient {
    * ```
    */
   async awardMany(awards: AwardSource, options?: CampaignOptions): Promise<CampaignSummary> {
+    checkCampaign(awards, options, false);
     // Loaded on first use, so the entry's cold import does not carry the campaign code.
     const campaign = await import("./campaign/award-many");
     const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });

@@ -3,8 +3,8 @@
  * it on the code before the fix (every one of these failed there).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HubClient, HubConnectionError, HubRedirectError, HubTimeoutError, HubValidationError, ServerError, UnauthorizedError } from "public-hub-sdk";
-import { HubServerClient } from "public-hub-sdk/server";
+import { HubClient, HubConnectionError, HubRedirectError, HubTimeoutError, HubValidationError, ServerError, UnauthorizedError, leaderboardRows } from "public-hub-sdk";
+import { HubServerClient, dryRunAwards } from "public-hub-sdk/server";
 import { json, scriptedFetch, type Answer } from "./answers";
 import { settle } from "./settle";
 
@@ -223,5 +223,36 @@ describe("found while writing the properties", () => {
     const result = await settle(() => writer(fetch, { timeout: 100, retry: 0 }).awardPoints(award));
     expect(result.error).toBeInstanceOf(HubTimeoutError);
     expect(result.error).toMatchObject({ mayHaveBeenApplied: false });
+  });
+});
+
+describe("found by the input property beyond the ten: campaigns check what they are handed", () => {
+  const rows = [award];
+  it.each<[string, unknown, unknown]>([
+    ["awards that are not iterable", null, undefined],
+    ["a number for awards", 5, undefined],
+    ["a string for awards", "abc", undefined],
+    ["null options", rows, null],
+    ["an unknown option name", rows, { concurency: 2 }],
+    ["a signal that is not an AbortSignal", rows, { signal: {} }],
+    ["an onProgress that is not a function", rows, { onProgress: 1 }],
+    ["a journal without load and record", rows, { journal: {} }],
+  ])("awardMany: %s is a HubValidationError, nothing sent", async (_name, awards, options) => {
+    const { fetch, seen } = scriptedFetch([json(200, {})]);
+    await expect(writer(fetch).awardMany(awards as never, options as never)).rejects.toBeInstanceOf(HubValidationError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ["no awards", undefined, undefined],
+    ["null options", [award], null],
+    ["a journal without load and record", [award], { journal: { load: 1 } }],
+  ])("dryRunAwards: %s is a HubValidationError", async (_name, awards, options) => {
+    await expect(dryRunAwards(awards as never, options as never)).rejects.toBeInstanceOf(HubValidationError);
+  });
+
+  it("leaderboardRows of no object has no rows", () => {
+    expect(leaderboardRows(null as never)).toEqual([]);
+    expect(leaderboardRows(5 as never)).toEqual([]);
   });
 });

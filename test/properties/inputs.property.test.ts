@@ -18,6 +18,9 @@ const BASE = "https://h.test/api/v1";
 const units = fc.string({ unit: fc.nat(0xffff).map((code) => String.fromCharCode(code)), maxLength: 12 });
 const text = fc.oneof(units, fc.string({ unit: "binary", maxLength: 12 }), fc.constantFrom("", " ", ".", "..", "...", "a/b", "%2F", "?x=1#y", "\ud800", "w😀", "0xabc"));
 const number = fc.oneof(fc.integer(), fc.double(), fc.bigInt(), fc.constantFrom(0, -0, 1, 2 ** 31, 2 ** 31 - 1, 2 ** 53, 1e21, Number.MAX_SAFE_INTEGER, Number.NaN, Infinity));
+/** Mostly a valid value (so that one bad field at a time reaches the code behind the checks), sometimes junk. */
+const mostly = <T, U>(valid: fc.Arbitrary<T>, junk: fc.Arbitrary<U>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junk });
+
 /** Anything at all, with a bias towards what is nearly right. */
 const value = fc.oneof(text, number, fc.anything({ maxDepth: 2 }), fc.constantFrom(undefined, null, false, true, {}, [], () => 1));
 
@@ -29,10 +32,10 @@ const callOptions = fc.oneof(
   value,
   fc.record(
     {
-      signal: fc.oneof(fc.constant(undefined), fc.constant("live-signal"), value),
-      schema: fc.oneof(fc.constant(standardSchema), value),
-      timeout: fc.oneof(number, value),
-      retry,
+      signal: mostly(fc.constantFrom(undefined, "live-signal"), value),
+      schema: mostly(fc.constant(standardSchema), value),
+      timeout: mostly(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.oneof(number, value)),
+      retry: mostly(fc.record({ limit: fc.nat(3), backoff: fc.nat(10) }, { requiredKeys: [] }), retry),
       timout: value,
     },
     { requiredKeys: [] },
@@ -148,4 +151,73 @@ describe("any award works or is a HubValidationError with nothing sent", () => {
     },
     timeoutFor(20_000),
   );
+});
+
+describe("the server entry's other functions: any input works or is a HubValidationError", () => {
+  // No journal path: a generated string would be a file created in the working directory.
+  const campaignOptions = fc.oneof(
+    fc.constant(undefined),
+    value.filter((v) => typeof v !== "string"),
+    fc.constant({ concurency: 2 }),
+    fc.record(
+      {
+        concurrency: mostly(fc.integer({ min: 1, max: 4 }), fc.oneof(number, value)),
+        maxFailures: mostly(fc.integer({ min: 1, max: 4 }), number),
+        signal: mostly(fc.constant("live-signal"), value),
+        onProgress: mostly(fc.constant(() => undefined), value),
+        total: mostly(fc.nat(), number),
+        dryRun: mostly(fc.boolean(), value),
+        journal: mostly(fc.constant({ load: async () => [], record: async () => undefined }), fc.oneof(fc.constant({}), fc.constant({ load: 1, record: 2 }), number)),
+        hub: mostly(text, value),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+  const rows = mostly(fc.array(fc.oneof(value, fc.record({ wallet: text, amount: number, ref: text }, { requiredKeys: [] })), { maxLength: 4 }), value);
+
+  it(
+    "awardMany and dryRunAwards: a summary, or a HubValidationError before anything is sent",
+    async () => {
+      const { dryRunAwards } = await import("public-hub-sdk/server");
+      // The campaign code is imported on first use: once, in real time, before fake time starts.
+      await new HubServerClient({ baseUrl: BASE, clientId: "pk", hub: "alpha", secret: "s3cret" }).awardMany([]);
+      await dryRunAwards([]);
+      await fc.assert(
+        fc.asyncProperty(rows, campaignOptions, fc.boolean(), async (awards, options, dry) => {
+          const { fetch, seen } = scriptedFetch([json(200, { ok: true })]);
+          const server = new HubServerClient({ baseUrl: BASE, clientId: "pk", hub: "alpha", secret: "s3cret", logLevel: "off", fetch });
+          const run = () => (dry ? dryRunAwards(awards as never, withSignal(options) as never) : server.awardMany(awards as never, withSignal(options) as never));
+          const result = await settle(run, 5_000);
+          expect(result.settled).toBe(true);
+          if (result.error !== undefined) {
+            expect(result.error).toBeInstanceOf(HubValidationError);
+            expect(seen).toHaveLength(0);
+          } else {
+            expect(result.value).toMatchObject({ total: expect.any(Number), failed: expect.any(Array) });
+          }
+          if (dry) expect(seen).toHaveLength(0);
+        }),
+        params(150),
+      );
+    },
+    timeoutFor(20_000),
+  );
+
+  it("signRequest, deriveSigningKey and leaderboardRows take anything", async () => {
+    const { signRequest, deriveSigningKey, leaderboardRows } = await import("public-hub-sdk/server");
+    const signInput = fc.oneof(value, fc.record({ secret: fc.oneof(text, value), signingKey: fc.oneof(fc.constant("a".repeat(64)), value), timestamp: fc.oneof(text, value), method: fc.oneof(text, value), path: fc.oneof(text, value), body: fc.oneof(text, value) }, { requiredKeys: [] }));
+    await fc.assert(
+      fc.asyncProperty(signInput, value, value, async (input, secret, board) => {
+        for (const run of [() => signRequest(input as never), () => deriveSigningKey(secret as never)]) {
+          const outcome = await run().then(
+            (signature) => expect(signature).toMatch(/^[0-9a-f]{64}$/),
+            (error: unknown) => expect(error).toBeInstanceOf(HubValidationError),
+          );
+          void outcome;
+        }
+        expect(Array.isArray(leaderboardRows(board as never))).toBe(true);
+      }),
+      params(200),
+    );
+  }, timeoutFor(20_000));
 });

@@ -2,6 +2,7 @@ import type { AwardSource } from "./award-source";
 import { awardMany } from "./award-many";
 import type { CampaignContext } from "./campaign-context";
 import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./types";
+import { checkCampaign } from "./check-campaign";
 
 /**
  * Options of `dryRunAwards`.
@@ -36,6 +37,7 @@ export function dryRunAwards(
   context: CampaignContext,
   openJournal?: (path: string, hub: string | undefined) => Promise<Required<CampaignJournal>>,
 ): Promise<CampaignSummary> {
+  checkCampaign(awards, options, true);
   const { hub, ...rest } = options;
   // Stryker disable next-line StringLiteral,ArrowFunction: never called: a dry run returns before sending
   const send = () => Promise.reject(new Error("a dry run sends nothing"));
