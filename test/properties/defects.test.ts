@@ -237,6 +237,7 @@ describe("found by the input property beyond the ten: campaigns check what they 
     ["a signal that is not an AbortSignal", rows, { signal: {} }],
     ["an onProgress that is not a function", rows, { onProgress: 1 }],
     ["a journal without load and record", rows, { journal: {} }],
+    ["a concurrency of 1e21 (was a RangeError from Array.from)", rows, { concurrency: 1e21 }],
   ])("awardMany: %s is a HubValidationError, nothing sent", async (_name, awards, options) => {
     const { fetch, seen } = scriptedFetch([json(200, {})]);
     await expect(writer(fetch).awardMany(awards as never, options as never)).rejects.toBeInstanceOf(HubValidationError);

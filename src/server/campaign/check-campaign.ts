@@ -2,7 +2,7 @@
  * What `awardMany` and `dryRunAwards` are handed, checked before anything is read or sent: the
  * awards are an Iterable or AsyncIterable, and the options an object of known names, with the
  * same routine as every other options bag (`checkOptions`). `concurrency` and `maxFailures` keep
- * their own checks in `award-many.ts`.
+ * their own integer checks in `award-many.ts`.
  */
 import { checkOptions, optional, type Rule } from "../../client/check-input";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
@@ -18,7 +18,12 @@ export const DRY_RUN_OPTIONS = ["journal", "signal", "onProgress", "total", "hub
 const listed: [Exclude<keyof CampaignOptions, (typeof CAMPAIGN_OPTIONS)[number]>, Exclude<keyof DryRunOptions, (typeof DRY_RUN_OPTIONS)[number]>] extends [never, never] ? true : never = true;
 void listed;
 
+/** The most awards a campaign keeps in flight: far beyond any server's pace, and a worker each (1e21 would be a RangeError). */
+export const MAX_CONCURRENCY = 10_000;
+
+// `concurrency` and `maxFailures` keep their own integer checks in award-many.ts; the bound is here.
 const RULES: readonly Rule[] = [
+  ["concurrency", optional((v) => !(typeof v === "number" && v > MAX_CONCURRENCY)), `at most ${MAX_CONCURRENCY}`],
   ["signal", optional((v) => v instanceof AbortSignal), "an AbortSignal"],
   ["onProgress", optional((v) => typeof v === "function"), "a function"],
   ["total", optional((v) => Number.isSafeInteger(v) && (v as number) >= 0), "an integer ≥ 0"],
