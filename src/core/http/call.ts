@@ -66,7 +66,8 @@ export interface CallSpec {
 /** What every call of one client shares. */
 export interface CallContext {
   gate: RateGate;
-  fetch: typeof globalThis.fetch;
+  /** The user's `fetch`; without one, `globalThis.fetch` as it is at each attempt (MSW, Next.js and tracing patch it after clients exist). */
+  fetch?: typeof globalThis.fetch | undefined;
   timeout: number | false;
   retry: Required<RetryOptions>;
   onRequest?: ((event: RequestEvent) => void) | undefined;
@@ -178,7 +179,7 @@ export class Call {
       onRequest?.({ type: "request", method: request.method, url: request.url, attempt });
       this.#inFlight = true;
       try {
-        response = await this.#context.fetch.call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
+        response = await (this.#context.fetch ?? globalThis.fetch).call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
       } catch (error) {
         // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
         this.#reached ||= request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error)));

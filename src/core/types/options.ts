@@ -169,8 +169,10 @@ export interface HubClientOptions {
    */
   rateLimit?: RateLimitOptions;
   /**
-   * A `fetch` to use instead of `globalThis.fetch` (a proxy agent, a test double…).
-   * @default globalThis.fetch
+   * A `fetch` to use instead of `globalThis.fetch` (a proxy agent, a test double…). Without it,
+   * each attempt uses `globalThis.fetch` as it is at that moment, so a `fetch` patched after the
+   * client was built (MSW's `server.listen()`, Next.js, tracing) is the one used.
+   * @default globalThis.fetch, read at each attempt
    * @example fetch: (input, init) => undiciFetch(input, { ...init, dispatcher })
    */
   fetch?: typeof globalThis.fetch;
