@@ -17,8 +17,10 @@ export const OUT_DIR = fileURLToPath(new URL(".tmp/readme/", root));
  * @returns {{ code: string, line: number, section: string }[]}
  */
 export function tsBlocks(markdown) {
+  /** @type {{ code: string, line: number, section: string }[]} */
   const blocks = [];
   let section = "";
+  /** @type {{ code: string, line: number, section: string } | undefined} */
   let open;
   markdown.split("\n").forEach((text, index) => {
     if (open) {
@@ -39,7 +41,7 @@ export function tsBlocks(markdown) {
 export function testingRecipe() {
   const blocks = tsBlocks(readFileSync(new URL("README.md", root), "utf8")).filter((block) => block.section.startsWith("Testing your app"));
   if (blocks.length !== 1) throw new Error(`README.md: expected one TypeScript block in "Testing your app…", found ${blocks.length}`);
-  return blocks[0].code;
+  return /** @type {{ code: string }} */ (blocks[0]).code;
 }
 
 // Names a README fragment uses for what the reader already has (their client, a wallet, their own
