@@ -6,7 +6,7 @@
 import { decodeBody, type BodyKind } from "../core/http/body";
 import type { CallSpec } from "../core/http/call";
 import { Transport } from "../core/http/transport";
-import { HubPromise, type WithResponse } from "../core/hub-promise";
+import { HubPromise, type WithResponse, type WithWriteResponse } from "../core/hub-promise";
 import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
@@ -115,7 +115,8 @@ export class HubClient {
       dedupeReads: options.dedupeReads ?? true,
       log: this.log,
     });
-    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options ?? {}, call.sign) });
+    // The server entry's calls are writes (POST): their result has `mayHaveBeenAppliedEarlier`.
+    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options ?? {}, call.sign) as Promise<WithWriteResponse<never>> });
   }
 
   /**
@@ -210,7 +211,7 @@ export class HubClient {
     return new HubPromise(this.#call(call, options));
   }
 
-  async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"]): Promise<WithResponse<T>> {
+  async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"]): Promise<WithResponse<T> | WithWriteResponse<T>> {
     call.check?.();
     const raw = await this.#transport.send({
       method: call.method ?? "GET",
@@ -225,7 +226,8 @@ export class HubClient {
       retry: options.retry,
     });
     const data = await decodeBody(raw, call.kind ?? "object", options.schema);
-    return { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined };
+    const result = { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined, attempts: raw.attempts };
+    return call.method === "POST" ? { ...result, mayHaveBeenAppliedEarlier: raw.mayHaveBeenAppliedEarlier } : result;
   }
 }
 

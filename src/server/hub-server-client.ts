@@ -4,7 +4,7 @@
  */
 import { HubClient } from "../client/hub-client";
 import { HubApiError, type SigningDiagnostics } from "../core/errors/hub-api-error";
-import { HubPromise } from "../core/hub-promise";
+import { HubPromise, type WithWriteResponse } from "../core/hub-promise";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { AwardResult } from "../core/types/responses";
 import { parseAward, type AwardInput } from "./award-schema";
@@ -100,8 +100,8 @@ export class HubServerClientBase extends HubClient {
    * await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
    * ```
    */
-  awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
-    return HubPromise.run(async () => {
+  awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
+    return HubPromise.run<T, WithWriteResponse<T>>(async () => {
       parseAward(award);
       // Serialized once, as the caller wrote it: the string sent is the string signed, on every attempt.
       const body = JSON.stringify(award);
@@ -129,7 +129,10 @@ export class HubServerClientBase extends HubClient {
         } catch (error) {
           if (!this.#refusedForSkew(error, signed?.timestamp)) throw error;
           this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
-          return await send(); // once, now signed in server time
+          const resent = await send(); // once, now signed in server time
+          // The refused call's attempts are this award's too, and so is its verdict.
+          const refused = error as HubApiError;
+          return { ...resent, attempts: (refused.attempts ?? 0) + resent.attempts, mayHaveBeenAppliedEarlier: refused.mayHaveBeenApplied || resent.mayHaveBeenAppliedEarlier };
         }
       } catch (error) {
         if (error instanceof HubApiError && REFUSAL_STATUSES.has(error.status) && signed) {

@@ -46,6 +46,11 @@ export function systemErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A duration for people: "850 ms", "10 s", "30.7 s". */
+function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}
+
 /** What a call is: built by the client methods. */
 export interface CallSpec {
   method: "GET" | "POST";
@@ -84,6 +89,14 @@ export class Call {
   readonly #context: CallContext;
   readonly #retry: Required<RetryOptions>;
   #attempt = 0;
+  /** Attempts before the last one that were cut by the timeout. */
+  #timedOut = 0;
+  /**
+   * The last attempt's signal. ky's timeout aborts it (a deaf `fetch` may never settle to say so);
+   * attempts share ky's controller until one times out, so it is read when the next attempt starts.
+   */
+  #lastSignal: AbortSignal | undefined;
+  readonly #startedAt = Date.now();
   #failures = 0;
   #throttles = 0;
   /** The last retry was for a 429 (set by every retry decision before ky asks for the delay). */
@@ -109,6 +122,19 @@ export class Call {
   /** What the call is, for log lines: method, origin and path, never the query. */
   get what(): string {
     return `${this.spec.method} ${where(new URL(this.spec.input, this.#context.prefixUrl))}`;
+  }
+
+  /** Attempts sent so far (handed to `fetch`). */
+  get attempts(): number {
+    return this.#attempt;
+  }
+
+  /** What the call's attempts were, for a final failure's message: "3 attempts, each cut at 10 s, 30.7 s in all". */
+  attemptsSummary(): string {
+    // Called for a failure the caller did not abort: an aborted attempt signal is ky's timeout.
+    const timedOut = this.#timedOut + (this.#lastSignal?.aborted ? 1 : 0);
+    const cut = timedOut === 0 ? "" : `, ${timedOut === this.#attempt ? (timedOut === 1 ? "" : "each ") : `${timedOut} `}cut at ${seconds(Number(this.timeout))}`;
+    return `${this.#attempt} attempt${this.#attempt === 1 ? "" : "s"}${cut}, ${seconds(Date.now() - this.#startedAt)} in all`;
   }
 
   /** Whether `error` is the network failure of an attempt (it got no HTTP answer). */
@@ -172,6 +198,8 @@ export class Call {
   async #send(request: Request): Promise<Response> {
     const { gate, log, onRequest, onAnswer } = this.#context;
     const attempt = ++this.#attempt;
+    if (this.#lastSignal?.aborted) this.#timedOut++;
+    this.#lastSignal = request.signal;
     const sentAt = Date.now();
     let response: Response | undefined;
     let failure: unknown;

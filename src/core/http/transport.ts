@@ -33,6 +33,10 @@ export interface TransportConfig {
 export interface RawResponse extends TextResponse {
   /** The final response, its body already read into `text`. */
   response: Response;
+  /** Attempts the call sent, this one included. */
+  attempts: number;
+  /** A write's attempt before the last may have been applied (the call's verdict, taken at its success). */
+  mayHaveBeenAppliedEarlier: boolean;
 }
 
 /** Same-origin redirects a read follows before giving up. */
@@ -112,7 +116,8 @@ export class Transport {
     const call = new Call(spec, this.context);
     try {
       const response = await this.#ky(spec.input, call.kyOptions());
-      return { status: response.status, headers: response.headers, text: await response.text(), response };
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text, response, attempts: call.attempts, mayHaveBeenAppliedEarlier: call.mayHaveBeenApplied() };
     } catch (error) {
       const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
       // An unknown outcome is an error to report, unless the caller chose it by aborting.

@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HubAbortError, HubPromise, type AwardResult, type RequestOptions } from "public-hub-sdk";
+import { HubAbortError, HubPromise, type AwardResult, type RequestOptions, type WithWriteResponse } from "public-hub-sdk";
 import { HubServerClient, type AwardInput, type CampaignJournal, type JournalEntry } from "public-hub-sdk/server";
 import { FileJournal } from "../../../src/server/campaign/file-journal";
 import { useHubMock } from "../../helpers/mock-server";
@@ -27,7 +27,7 @@ class CrashingClient extends HubServerClient {
   ) {
     super({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, retry: { backoff: 1 } });
   }
-  override awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
+  override awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
     const call = this.sends++;
     const crash = this.crash?.at === call ? this.crash : undefined;
     if (crash?.point === "before-send") crash.controller.abort(new Error("crash"));
