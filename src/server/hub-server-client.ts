@@ -149,9 +149,10 @@ export class HubServerClientBase extends HubClient {
    * one, a `ref` used by a different award (`RefConflictError`) or a failed send is a failure of that
    * award only, with its typed error. An identical repeat of a `ref` is skipped. With a `journal`,
    * a run again after a crash or an abort sends only what the journal does not show as applied.
-   * @throws {HubAbortError} when `signal` aborts (after awards in flight settled); the journal's or
-   * the input's own errors; {@link CampaignStoppedError} when `maxFailures` awards in a row are refused
-   * for a cause no later award escapes (a wrong key or secret): see the option.
+   * @throws {CampaignStoppedError} when `signal` aborts (`reason` `"aborted"`, after awards in flight
+   * settled), or when `maxFailures` awards in a row are refused for a cause no later award escapes
+   * (a wrong key or secret): see the option; its `summary` and `inFlight` say what was done. The
+   * journal's or the input's own errors.
    * @example
    * ```ts
    * const summary = await server.awardMany(awards, {

@@ -22,14 +22,22 @@ export function tsBlocks(markdown) {
   let section = "";
   /** @type {{ code: string, line: number, section: string } | undefined} */
   let open;
+  let indent = "";
   markdown.split("\n").forEach((text, index) => {
     if (open) {
-      if (text.startsWith("```")) {
+      if (text.trimStart().startsWith("```")) {
         blocks.push(open);
         open = undefined;
-      } else open.code += `${text}\n`;
+      } else open.code += `${text.startsWith(indent) ? text.slice(indent.length) : text}\n`;
     } else if (text.startsWith("## ")) section = text.slice(3).trim();
-    else if (/^```(ts|typescript)\s*$/.test(text)) open = { code: "", line: index + 2, section };
+    else {
+      // A fence may be indented (a block inside a list item): its lines lose that indent.
+      const fence = /^(\s*)```(ts|typescript)\s*$/.exec(text);
+      if (fence) {
+        indent = fence[1] ?? "";
+        open = { code: "", line: index + 2, section };
+      }
+    }
   });
   return blocks;
 }
@@ -59,6 +67,7 @@ declare global {
   const ref: string;
   const award: AwardInput;
   const rows: unknown[];
+  const controller: AbortController;
   const timestamp: string;
   const path: string;
   const body: string;

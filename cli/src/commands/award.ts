@@ -1,5 +1,4 @@
 import { stat } from "node:fs/promises";
-import { HubAbortError } from "public-hub-sdk";
 import { CampaignStoppedError, dryRunAwards, HubServerClient, type CampaignProgress, type CampaignSummary } from "public-hub-sdk/server";
 import { parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
@@ -108,11 +107,11 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     view.stop();
-    if (error instanceof CampaignStoppedError) {
+    if (error instanceof CampaignStoppedError && error.reason === CampaignStoppedError.ABORTED) {
+      return interrupted(io, values, dryRun, latest, unreadable.length, Math.round(performance.now() - started));
+    } else if (error instanceof CampaignStoppedError) {
       stopped = error;
       summary = error.summary;
-    } else if (error instanceof HubAbortError) {
-      return interrupted(io, values, dryRun, latest, unreadable.length, Math.round(performance.now() - started));
     } else throw error;
   }
   view.stop();

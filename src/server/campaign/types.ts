@@ -82,6 +82,24 @@ export interface CampaignFailure {
 }
 
 /**
+ * An award that was being sent when the campaign stopped (aborted, or stopped early): neither
+ * applied nor failed in the summary. A run again with the same journal sends it again, and the
+ * server applies its `ref` once, so it is settled either way.
+ * @example
+ * ```ts
+ * for (const { index, award, mayHaveBeenApplied } of error.inFlight) console.log(index, award.ref, mayHaveBeenApplied);
+ * ```
+ */
+export interface CampaignInFlight {
+  /** Position in the input, from 0. */
+  index: number;
+  /** The award as it was given. */
+  award: AwardInput;
+  /** Whether it may have been applied: false only when it had not left (it was waiting for its turn). */
+  mayHaveBeenApplied: boolean;
+}
+
+/**
  * What `awardMany` did.
  * @example
  * ```ts
@@ -128,7 +146,9 @@ export interface CampaignOptions {
   journal?: string | CampaignJournal;
   /**
    * Stops the campaign: nothing more is sent, awards in flight are aborted, and `awardMany`
-   * rejects with `HubAbortError` once they settled and the journal is flushed.
+   * rejects, once they settled and the journal is flushed, with `CampaignStoppedError` (`reason`
+   * `"aborted"`): its `summary` is what was done, its `inFlight` the awards cut short, each marked
+   * with whether it may have been applied. A run again with the same journal settles them.
    * @example { signal: AbortSignal.timeout(60_000) }
    */
   signal?: AbortSignal;
