@@ -173,8 +173,9 @@ export interface CampaignOptions {
   /**
    * Stops the campaign early when this many awards in a row (with no success between them) fail
    * for a reason no later award can escape: the key is unknown (401), the signature or timestamp is
-   * refused even after the clock correction, the key is scoped to another hub (403), or the hub or
-   * route does not exist (404). `awardMany` then rejects with `CampaignStoppedError`, which names the
+   * refused even after the clock correction, the key is scoped to another hub (403), the hub or
+   * route does not exist (404), or no server can be reached at the address (a refused connection,
+   * a host that does not resolve, a refused certificate: after each award's own retries). `awardMany` then rejects with `CampaignStoppedError`, which names the
    * cause once and carries the summary so far. Awards in flight are aborted, nothing unapplied is
    * recorded, so a run again with the same journal sends only what is not recorded as applied.
    * Failures of one award (a bad row, a `ref` conflict, a 400 for the body, a 5xx after retries) do
