@@ -16,29 +16,30 @@ import type { HubServerClientOptions } from "./hub-server-client";
 export class HubServerClient {
   /** @deprecated public-hub-sdk/server does not run in a browser: award points from your backend. */
   constructor(_options: BrowserOnlyRefusal) {
-    throw new BrowserNotAllowedError();
+    throw new BrowserNotAllowedError("browser");
   }
 
   /** @deprecated public-hub-sdk/server does not run in a browser: award points from your backend. */
   awardPoints(_award: BrowserOnlyRefusal): never {
-    throw new BrowserNotAllowedError();
+    throw new BrowserNotAllowedError("browser");
   }
 }
 
 /**
- * No value has this type: what the browser build of `public-hub-sdk/server` accepts, so that any
- * call to it is a compile error there.
+ * What the browser build of `public-hub-sdk/server` accepts: one sentence as a string type, so that
+ * any call to it is a compile error that says in words what is wrong (a `never` would only say
+ * "not assignable to parameter of type 'never'").
  */
-export type BrowserOnlyRefusal = never & { readonly "public-hub-sdk/server does not run in a browser": unique symbol };
+export type BrowserOnlyRefusal = "public-hub-sdk/server does not run in a browser: the secret must stay on your server; award points from your backend";
 
 /** Refuses to run in a browser. */
 export async function deriveSigningKey(_secret: string): Promise<string> {
-  throw new BrowserNotAllowedError();
+  throw new BrowserNotAllowedError("browser");
 }
 
 /** Refuses to run in a browser. */
 export async function signRequest(_input: unknown): Promise<string> {
-  throw new BrowserNotAllowedError();
+  throw new BrowserNotAllowedError("browser");
 }
 
 /** Which build of `public-hub-sdk/server` was resolved: this browser build signs nothing. */

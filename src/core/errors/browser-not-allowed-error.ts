@@ -13,11 +13,17 @@ export class BrowserNotAllowedError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "BrowserNotAllowedError" as const;
 
-  constructor() {
+  /**
+   * @param build `"browser"` from the browser build of `public-hub-sdk/server` (a bundler resolved
+   * the `browser` condition): it has no signing code, so it offers no way around.
+   */
+  constructor(build: "browser" | "server" = "server") {
     super(
       "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret " +
         "must stay on your server. Award points from your backend and call it from the page. " +
-        "(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true.)",
+        (build === "browser"
+          ? "(Your bundler resolved the \"browser\" build of public-hub-sdk/server, which has no signing code: import it only from server code.)"
+          : "(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true.)"),
     );
   }
 }
