@@ -14,16 +14,15 @@ export class BrowserNotAllowedError extends HubError {
   override name = "BrowserNotAllowedError" as const;
 
   /**
-   * @param build `"browser"` from the browser build of `public-hub-sdk/server` (a bundler resolved
-   * the `browser` condition): it has no signing code, so it offers no way around.
+   * @param hint what the build that refused can offer: the server builds name their
+   * `dangerouslyAllowBrowser` option; the browser build, which has no signing code, offers no way
+   * around. Given by each build, so that a browser bundle does not even hold the server builds' hint.
    */
-  constructor(build: "browser" | "server" = "server") {
+  constructor(hint = "") {
     super(
       "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret " +
-        "must stay on your server. Award points from your backend and call it from the page. " +
-        (build === "browser"
-          ? "(Your bundler resolved the \"browser\" build of public-hub-sdk/server, which has no signing code: import it only from server code.)"
-          : "(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true.)"),
+        "must stay on your server. Award points from your backend and call it from the page." +
+        (hint && ` ${hint}`),
     );
   }
 }
