@@ -108,3 +108,14 @@ describe("a final failure says how many attempts and how long", () => {
     expect((error as { attempts?: number }).attempts).toBe(1);
   });
 });
+
+describe("a signal bounds a whole call, waits included (README: Retries)", () => {
+  it("an abort during a Retry-After wait ends the call at once", async () => {
+    mock.rateLimitNext(1, 30);
+    const controller = new AbortController();
+    const hub = client({ onRequest: (event) => event.type === "response" && event.status === 429 && controller.abort(new Error("enough")) });
+    const error = await hub.getHub({ signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "HubAbortError" });
+    expect(mock.requests).toHaveLength(1);
+  });
+});
