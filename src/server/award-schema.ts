@@ -1,4 +1,7 @@
 import * as z from "zod/mini";
+// Named from zod's core, where zod tells library authors to import it: `z.core.$constructor`
+// would make bundlers keep the whole core namespace, its locales too (80 KB min+gz).
+import { $constructor } from "zod/v4/core";
 import { text, validate } from "./validate";
 
 /**
@@ -108,7 +111,7 @@ export const awardSchema: z.ZodMiniType<AwardInput, AwardInput> = keyedUnion("ki
  * `parse` picks the option): still a union to zod, so `z.toJSONSchema` and the types see one.
  */
 function keyedUnion<A extends z.ZodMiniType, B extends z.ZodMiniType>(key: string, withKey: A, without: B): z.ZodMiniUnion<[B, A]> {
-  const KeyedUnion = z.core.$constructor<z.ZodMiniUnion<[B, A]>>("PublicHubKeyedUnion", (inst, def) => {
+  const KeyedUnion = $constructor<z.ZodMiniUnion<[B, A]>>("PublicHubKeyedUnion", (inst, def) => {
     unionInit(inst, def);
     inst._zod.parse = (payload, ctx) => {
       const input = payload.value;

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
 import { build, type Options } from "tsup";
 import { beforeAll, describe, expect, it } from "vitest";
 import sdkConfig from "../../tsup.config";
@@ -41,6 +42,18 @@ describe("the built SDK", () => {
     expect(importers.length).toBeGreaterThan(0);
     // zod's own source, had it been bundled: its class factory and its locale tables.
     for (const path of js) expect([relative(out, path), /function \$constructor\(|Invalid input: expected/.test(readFileSync(path, "utf8"))]).toEqual([relative(out, path), false]);
+  });
+});
+
+describe("an app's bundle of the server entry", () => {
+  it("holds only the zod code the SDK uses: none of zod's locales but English", async () => {
+    const entry = join(out, "sdk/server/edge.js");
+    const result = await esbuild.build({ entryPoints: [entry], bundle: true, write: false, format: "esm", platform: "browser", metafile: true, logLevel: "error" });
+    // What reached the output (every file esbuild read is in `metafile.inputs`, shaken or not).
+    const output = Object.values(result.metafile.outputs)[0]!;
+    const inputs = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path);
+    expect(inputs.some((path) => path.includes("node_modules/zod/"))).toBe(true);
+    expect(inputs.filter((path) => /zod\/v4\/locales\/(?!en\.)/.test(path))).toEqual([]);
   });
 });
 
