@@ -7,15 +7,16 @@ type Plugin = NonNullable<Options["plugins"]>[number];
 /**
  * Source maps that stand alone. esbuild embeds every source's text (`sourcesContent`), but tsup's
  * CommonJS splitting (sucrase, then a merged map) adds the `.cjs` file itself as a source, by its
- * absolute path on the build machine and without its text. That entry is pointed at the shipped
- * file beside the map, with its text.
+ * absolute path on the build machine and without its text (and names it so in `file`). That entry
+ * is pointed at the shipped file beside the map, with its text.
  */
 const standaloneSourceMaps: Plugin = {
   name: "standalone-source-maps",
   buildEnd({ writtenFiles }) {
     for (const { name } of writtenFiles) {
       if (!name.endsWith(".map")) continue;
-      const map = JSON.parse(readFileSync(name, "utf8")) as { sources: string[]; sourcesContent?: Array<string | null> };
+      const map = JSON.parse(readFileSync(name, "utf8")) as { file?: string; sources: string[]; sourcesContent?: Array<string | null> };
+      if (map.file && isAbsolute(map.file)) map.file = basename(map.file);
       const contents = map.sources.map((_, i) => map.sourcesContent?.[i] ?? null);
       map.sources.forEach((source, i) => {
         if (contents[i] !== null || !isAbsolute(source)) return;
