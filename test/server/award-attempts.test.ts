@@ -42,6 +42,13 @@ describe("withResponse(): attempts and mayHaveBeenAppliedEarlier", () => {
     expect({ duplicate: data.duplicate, mayHaveBeenAppliedEarlier }).toEqual({ duplicate: true, mayHaveBeenAppliedEarlier: false });
   });
 
+  it("an award whose first attempt was cut by the timeout (a fetch deaf to the abort): may have been applied earlier", async () => {
+    let calls = 0;
+    const fetch: typeof globalThis.fetch = (input, init) => (++calls === 1 ? new Promise<Response>(() => undefined) : globalThis.fetch(input, init));
+    const { attempts, mayHaveBeenAppliedEarlier } = await serverClient(mock.baseUrl, { fetch, timeout: 30 }).awardPoints(award("q-6")).withResponse();
+    expect({ attempts, mayHaveBeenAppliedEarlier }).toEqual({ attempts: 2, mayHaveBeenAppliedEarlier: true });
+  });
+
   it("an award throttled first (429): refused, so not applied earlier", async () => {
     mock.rateLimitNext(1, 0);
     const { attempts, mayHaveBeenAppliedEarlier } = await serverClient(mock.baseUrl).awardPoints(award("q-4")).withResponse();

@@ -198,7 +198,12 @@ export class Call {
   async #send(request: Request): Promise<Response> {
     const { gate, log, onRequest, onAnswer } = this.#context;
     const attempt = ++this.#attempt;
-    if (this.#lastSignal?.aborted) this.#timedOut++;
+    // The last attempt was cut by the timeout while in flight: it may have reached the server, even
+    // when its fetch, deaf to the abort, never settled to say so.
+    if (this.#lastSignal?.aborted) {
+      this.#timedOut++;
+      this.#reached = true;
+    }
     this.#lastSignal = request.signal;
     const sentAt = Date.now();
     let response: Response | undefined;
