@@ -151,7 +151,9 @@ export interface HubClientOptions {
    */
   hub: string;
   /**
-   * Timeout of each attempt in milliseconds (retries get a fresh one); `false` disables it.
+   * Timeout of each attempt in milliseconds (retries get a fresh one); `false` disables it. With
+   * the default retries a server that never answers costs 3 attempts plus backoffs (about 30 s):
+   * bound a whole call with a per-call `signal: AbortSignal.timeout(ms)`.
    * @default 10_000
    * @example 5_000
    */
