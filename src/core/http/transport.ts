@@ -116,8 +116,7 @@ export class Transport {
     const call = new Call(spec, this.context);
     try {
       const response = await this.#ky(spec.input, call.kyOptions());
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, text, response, attempts: call.attempts, mayHaveBeenAppliedEarlier: call.mayHaveBeenApplied() };
+      return { status: response.status, headers: response.headers, text: await response.text(), response, attempts: call.attempts, mayHaveBeenAppliedEarlier: call.mayHaveBeenApplied() };
     } catch (error) {
       const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
       // An unknown outcome is an error to report, unless the caller chose it by aborting.
