@@ -1,4 +1,32 @@
-import { defineConfig } from "tsup";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, isAbsolute } from "node:path";
+import { defineConfig, type Options } from "tsup";
+
+type Plugin = NonNullable<Options["plugins"]>[number];
+
+/**
+ * Source maps that stand alone. esbuild embeds every source's text (`sourcesContent`), but tsup's
+ * CommonJS splitting (sucrase, then a merged map) adds the `.cjs` file itself as a source, by its
+ * absolute path on the build machine and without its text (and names it so in `file`). That entry
+ * is pointed at the shipped file beside the map, with its text.
+ */
+const standaloneSourceMaps: Plugin = {
+  name: "standalone-source-maps",
+  buildEnd({ writtenFiles }) {
+    for (const { name } of writtenFiles) {
+      if (!name.endsWith(".map")) continue;
+      const map = JSON.parse(readFileSync(name, "utf8")) as { file?: string; sources: string[]; sourcesContent?: Array<string | null> };
+      if (map.file && isAbsolute(map.file)) map.file = basename(map.file);
+      const contents = map.sources.map((_, i) => map.sourcesContent?.[i] ?? null);
+      map.sources.forEach((source, i) => {
+        if (contents[i] !== null || !isAbsolute(source)) return;
+        contents[i] = readFileSync(source, "utf8");
+        map.sources[i] = basename(source);
+      });
+      writeFileSync(name, JSON.stringify({ ...map, sourcesContent: contents }));
+    }
+  },
+};
 
 const library = defineConfig({
   entry: {
@@ -14,11 +42,13 @@ const library = defineConfig({
   // Shared code goes to chunks, so every entry uses the same error classes (instanceof works).
   splitting: true,
   sourcemap: true,
+  plugins: [standaloneSourceMaps],
   clean: true,
   target: "es2022",
   platform: "neutral",
-  external: ["ky", "msw", "@tanstack/query-core"],
-  noExternal: ["zod"],
+  // zod is imported from the dependency, as its users import it: an app's bundle holds one zod, and
+  // `awardSchema` is made by the same zod as the app's schemas.
+  external: ["ky", "zod", "msw", "@tanstack/query-core"],
 });
 
 export default library;

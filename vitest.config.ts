@@ -5,6 +5,9 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 
 export default defineConfig({
   resolve: {
+    // examples/react-query has its own node_modules once its README's `npm install` ran there: its
+    // sources, rendered by the tests, must still get the root's React (one React, or hooks fail).
+    dedupe: ["react", "react-dom", "@tanstack/react-query"],
     // Tests and examples import the package by name, as users do; here it resolves to the source.
     alias: [
       { find: /^public-hub-sdk\/server$/, replacement: src("server/node.ts") },

@@ -16,7 +16,7 @@
  * ```
  */
 export { HubClient, type HubCall, type LeaderboardQuery, type RateLimitStatus } from "./client/hub-client";
-export { HubPromise, type WithResponse } from "./core/hub-promise";
+export { HubPromise, type WithResponse, type WithWriteResponse } from "./core/hub-promise";
 export { leaderboardRows } from "./client/leaderboard-rows";
 export {
   HubError,

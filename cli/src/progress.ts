@@ -5,6 +5,8 @@ import { println, type CliIo } from "./io";
 /** What the display shows: the campaign's counts plus rows the reader could not read. */
 export interface ProgressView {
   update(progress: CampaignProgress, unreadable: number): void;
+  /** A line of its own (the SDK's log with --verbose), above the bar rather than over it. */
+  log(line: string): void;
   stop(): void;
 }
 
@@ -41,6 +43,8 @@ function terminalBar(io: CliIo, estimate: number | undefined): ProgressView {
       if (total !== undefined && total !== bar.getTotal()) bar.setTotal(total);
       bar.update(done, { rate: progress.rate.toFixed(0), etaText: seconds(eta), failed });
     },
+    // Clears the bar's line; the bar draws itself again below at its next frame.
+    log: (line) => io.stderr.write(`\r\x1b[2K${line}\n`),
     stop: () => bar.stop(),
   };
 }
@@ -61,6 +65,7 @@ function periodicLines(io: CliIo, estimate: number | undefined, dryRun: boolean)
     update(progress, unreadable) {
       latest = { progress, unreadable };
     },
+    log: (line) => println(io.stderr, line),
     stop: () => clearInterval(timer),
   };
 }

@@ -6,7 +6,7 @@
 import { decodeBody, type BodyKind } from "../core/http/body";
 import type { CallSpec } from "../core/http/call";
 import { Transport } from "../core/http/transport";
-import { HubPromise, type WithResponse } from "../core/hub-promise";
+import { HubPromise, type WithResponse, type WithWriteResponse } from "../core/hub-promise";
 import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
@@ -127,7 +127,8 @@ export class HubClient {
       dedupeReads: options.dedupeReads ?? true,
       log: this.log,
     });
-    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options, call.sign, call.appliedEarlier) });
+    // The server entry's calls are writes (POST): their result has `mayHaveBeenAppliedEarlier`.
+    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options, call.sign, call.appliedEarlier) as Promise<WithWriteResponse<never>> });
   }
 
   /**
@@ -222,7 +223,7 @@ export class HubClient {
     return new HubPromise(this.#call(call, options));
   }
 
-  async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, sign?: CallSpec["sign"], appliedEarlier?: boolean): Promise<WithResponse<T>> {
+  async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, sign?: CallSpec["sign"], appliedEarlier?: boolean): Promise<WithResponse<T> | WithWriteResponse<T>> {
     // JavaScript callers may hand anything: checked before anything is sent.
     checkCallOptions(given);
     const options = given ?? {};
@@ -241,7 +242,8 @@ export class HubClient {
       appliedEarlier,
     });
     const data = await decodeBody(raw, call.kind ?? "object", options.schema);
-    return { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined };
+    const result = { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined, attempts: raw.attempts };
+    return call.method === "POST" ? { ...result, mayHaveBeenAppliedEarlier: raw.mayHaveBeenAppliedEarlier } : result;
   }
 }
 

@@ -13,6 +13,28 @@ export interface WithResponse<T> {
   response: Response;
   /** The `x-request-id` response header, when the server sent one: quote it to the API operator. */
   requestId: string | undefined;
+  /** How many attempts the call sent, the answered one included (1 when nothing was retried). */
+  attempts: number;
+}
+
+/**
+ * A successful write (`awardPoints`) with its HTTP metadata, and whether an earlier attempt of
+ * this same call may have been applied.
+ * @example
+ * ```ts
+ * const { data, mayHaveBeenAppliedEarlier } = await server.awardPoints(award).withResponse();
+ * if (data.duplicate && !mayHaveBeenAppliedEarlier) console.log("already claimed by an earlier call");
+ * ```
+ */
+export interface WithWriteResponse<T> extends WithResponse<T> {
+  /**
+   * An attempt before the last one may have been applied (its answer was lost: a reset, a timeout,
+   * a 5xx). The server's answer to the last attempt may then describe this call's own award: a
+   * `duplicate: true` is not proof that an earlier call claimed the `ref`. False when the first
+   * attempt was answered, or every earlier one was refused before it could apply (429, a refused
+   * connection).
+   */
+  mayHaveBeenAppliedEarlier: boolean;
 }
 
 /**
@@ -26,11 +48,11 @@ export interface WithResponse<T> {
  * const { data, requestId } = await hub.getHub().withResponse();      // the data and its metadata
  * ```
  */
-export class HubPromise<T> extends Promise<T> {
-  readonly #source: Promise<WithResponse<T>>;
+export class HubPromise<T, R extends WithResponse<T> = WithResponse<T>> extends Promise<T> {
+  readonly #source: Promise<R>;
 
   /** @param source the call, resolving with the data and its response. */
-  constructor(source: Promise<WithResponse<T>>) {
+  constructor(source: Promise<R>) {
     super((resolve, reject) => {
       source.then((result) => resolve(result.data), reject);
     });
@@ -56,7 +78,7 @@ export class HubPromise<T> extends Promise<T> {
    * const { data, response } = await hub.getLeaderboard({ limit: 5 }).withResponse();
    * ```
    */
-  withResponse(): Promise<WithResponse<T>> {
+  withResponse(): Promise<R> {
     // Whoever awaits only this must not see an "unhandled rejection" of the data promise too.
     super.then(undefined, () => undefined);
     return this.#source;
@@ -67,10 +89,10 @@ export class HubPromise<T> extends Promise<T> {
    * subclasses adding calls, return a `HubPromise`.
    * @example
    * ```ts
-   * const call = HubPromise.run(async () => ({ data: 1, response: new Response("1"), requestId: undefined }));
+   * const call = HubPromise.run(async () => ({ data: 1, response: new Response("1"), requestId: undefined, attempts: 1 }));
    * ```
    */
-  static run<T>(call: () => Promise<WithResponse<T>>): HubPromise<T> {
+  static run<T, R extends WithResponse<T> = WithResponse<T>>(call: () => Promise<R>): HubPromise<T, R> {
     return new HubPromise((async () => call())());
   }
 }

@@ -5,14 +5,14 @@
  * @internal
  */
 import type { RequestOptions } from "./types/options";
-import type { WithResponse } from "./hub-promise";
+import type { WithWriteResponse } from "./hub-promise";
 import type { BodyKind } from "./http/body";
 import type { CallSpec } from "./http/call";
 import type { Transport } from "./http/transport";
 
 /** A call as the server entry makes it: a `HubCall` with a signer. */
 export interface InternalCall {
-  method: "GET" | "POST";
+  method: "POST";
   segments: string[];
   body?: string;
   kind: BodyKind;
@@ -23,7 +23,8 @@ export interface InternalCall {
 
 export interface ClientInternals {
   transport: Transport;
-  send<T>(call: InternalCall, options: RequestOptions<T> | undefined): Promise<WithResponse<T>>;
+  /** A write: its result says whether an earlier attempt may have been applied. */
+  send<T>(call: InternalCall, options: RequestOptions<T> | undefined): Promise<WithWriteResponse<T>>;
 }
 
 export const internals = new WeakMap<object, ClientInternals>();

@@ -1,4 +1,7 @@
 import * as z from "zod/mini";
+// Named from zod's core, where zod tells library authors to import it: `z.core.$constructor`
+// would make bundlers keep the whole core namespace, its locales too (80 KB min+gz).
+import { $constructor } from "zod/v4/core";
 import { text, validate } from "./validate";
 
 /**
@@ -62,6 +65,9 @@ const shapeError = (fields: string) => (issue: z.core.$ZodRawIssue) => {
   return `unknown field ${keys.map((key) => `"${key}"`).join(", ")}: this award takes ${fields}${both}`;
 };
 
+// zod types its `init` as an assertion, which TypeScript calls only through an annotated name.
+const unionInit: (inst: z.ZodMiniUnion, def: z.core.$ZodUnionDef) => void = z.ZodMiniUnion.init;
+
 // Fields in the order their issues are reported: who, which award, then what.
 const wallet = text("wallet");
 const ref = text("ref (the idempotency key)");
@@ -94,15 +100,33 @@ const kindAward = z.strictObject({ wallet, ref, kind: text("kind") }, { error: s
  * const jsonSchema = z.toJSONSchema(awardSchema);
  * ```
  */
-export const awardSchema: z.ZodMiniType<AwardInput, AwardInput> = z.union([amountAward, kindAward]);
+export const awardSchema: z.ZodMiniType<AwardInput, AwardInput> = keyedUnion("kind", kindAward, amountAward);
 
 /**
- * Checks an award against the shape it means (`kind` present → kind shape, else the amount shape),
- * so the issues name the real problem; zod's union would report "matches neither shape" with both
- * shapes' issues nested, after trying both. What is checked is what `JSON.stringify` sends: the
- * award's own enumerable fields, each read once (inherited fields and class getters are not sent,
- * so they do not count; a getter that answers differently each time is read once). Returns that
- * copy, the object to serialize.
+ * A union of two shapes told apart by the presence of one key (`kind` present → the kind shape,
+ * else the amount shape), so that a bad award's issues are its shape's own, at their field
+ * ("wallet must not be empty" at `[1, "wallet"]`), where zod's union would say "Invalid input" at
+ * the award after trying both. zod's discriminated union needs a literal discriminator, and `kind`
+ * is any string; so this extends zod's union as zod's own discriminated union does (a union whose
+ * `parse` picks the option): still a union to zod, so `z.toJSONSchema` and the types see one.
+ */
+function keyedUnion<A extends z.ZodMiniType, B extends z.ZodMiniType>(key: string, withKey: A, without: B): z.ZodMiniUnion<[B, A]> {
+  const KeyedUnion = $constructor<z.ZodMiniUnion<[B, A]>>("PublicHubKeyedUnion", (inst, def) => {
+    unionInit(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+      const input = payload.value;
+      return (typeof input === "object" && input !== null && key in input ? withKey : without)._zod.run(payload, ctx);
+    };
+  });
+  return new KeyedUnion({ type: "union", options: [without, withKey] });
+}
+
+/**
+ * Checks an award with {@link awardSchema} (the shape it means: `kind` present → kind shape, else
+ * the amount shape), so the issues name the real problem. What is checked is what `JSON.stringify`
+ * sends: the award's own enumerable fields, each read once (inherited fields and class getters are
+ * not sent, so they do not count; a getter that answers differently each time is read once).
+ * Returns that copy, the object to serialize.
  * @throws {HubValidationError} naming every problem.
  * @example
  * ```ts
@@ -111,6 +135,5 @@ export const awardSchema: z.ZodMiniType<AwardInput, AwardInput> = z.union([amoun
  */
 export function parseAward(input: unknown): AwardInput {
   const own = typeof input === "object" && input !== null && !Array.isArray(input) ? { ...input } : input;
-  const byKind = typeof own === "object" && own !== null && "kind" in own;
-  return validate<AwardInput>(byKind ? kindAward : amountAward, own, "award");
+  return validate<AwardInput>(awardSchema, own, "award");
 }

@@ -7,6 +7,9 @@
 import { BrowserNotAllowedError } from "./browser-guard";
 import type { HubServerClientOptions } from "./hub-server-client";
 
+// This build has no signing code, so it offers no option: only where the import belongs.
+const BROWSER_BUILD = '(Your bundler resolved the "browser" build of public-hub-sdk/server, which has no signing code: import it only from server code.)';
+
 /**
  * Refuses to exist in a browser: award points from your backend. Its types refuse too, so a
  * bundler resolving the `browser` condition (Vite; TypeScript with
@@ -16,29 +19,30 @@ import type { HubServerClientOptions } from "./hub-server-client";
 export class HubServerClient {
   /** @deprecated public-hub-sdk/server does not run in a browser: award points from your backend. */
   constructor(_options: BrowserOnlyRefusal) {
-    throw new BrowserNotAllowedError();
+    throw new BrowserNotAllowedError(BROWSER_BUILD);
   }
 
   /** @deprecated public-hub-sdk/server does not run in a browser: award points from your backend. */
   awardPoints(_award: BrowserOnlyRefusal): never {
-    throw new BrowserNotAllowedError();
+    throw new BrowserNotAllowedError(BROWSER_BUILD);
   }
 }
 
 /**
- * No value has this type: what the browser build of `public-hub-sdk/server` accepts, so that any
- * call to it is a compile error there.
+ * What the browser build of `public-hub-sdk/server` accepts: one sentence as a string type, so that
+ * any call to it is a compile error that says in words what is wrong (a `never` would only say
+ * "not assignable to parameter of type 'never'").
  */
-export type BrowserOnlyRefusal = never & { readonly "public-hub-sdk/server does not run in a browser": unique symbol };
+export type BrowserOnlyRefusal = "public-hub-sdk/server does not run in a browser: the secret must stay on your server; award points from your backend";
 
 /** Refuses to run in a browser. */
 export async function deriveSigningKey(_secret: string): Promise<string> {
-  throw new BrowserNotAllowedError();
+  throw new BrowserNotAllowedError(BROWSER_BUILD);
 }
 
 /** Refuses to run in a browser. */
 export async function signRequest(_input: unknown): Promise<string> {
-  throw new BrowserNotAllowedError();
+  throw new BrowserNotAllowedError(BROWSER_BUILD);
 }
 
 /** Which build of `public-hub-sdk/server` was resolved: this browser build signs nothing. */

@@ -7,7 +7,7 @@ export { signingPayload } from "./signing-payload";
 export { RefConflictError } from "../core/errors/ref-conflict-error";
 export { CampaignStoppedError } from "../core/errors/campaign-stopped-error";
 export type { DryRunOptions } from "./campaign/dry-run-awards";
-export type { CampaignOptions, CampaignSummary, CampaignProgress, CampaignFailure, CampaignJournal, JournalEntry } from "./campaign/types";
+export type { CampaignOptions, CampaignSummary, CampaignProgress, CampaignFailure, CampaignInFlight, CampaignJournal, JournalEntry } from "./campaign/types";
 export type { AwardSource } from "./campaign/award-source";
 export type { HmacBackend, PayloadSigner } from "./crypto/backend";
 export * from "../index";

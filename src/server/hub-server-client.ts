@@ -5,7 +5,7 @@
 import { CLIENT_OPTIONS, SERVER_ONLY_OPTIONS } from "../client/check-input";
 import { HubClient } from "../client/hub-client";
 import { HubApiError, type SigningDiagnostics } from "../core/errors/hub-api-error";
-import { HubPromise } from "../core/hub-promise";
+import { HubPromise, type WithWriteResponse } from "../core/hub-promise";
 import { parseHttpDate } from "../core/http/body";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { AwardResult } from "../core/types/responses";
@@ -111,8 +111,8 @@ export class HubServerClientBase extends HubClient {
    * await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
    * ```
    */
-  awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
-    return HubPromise.run(async () => {
+  awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
+    return HubPromise.run<T, WithWriteResponse<T>>(async () => {
       // Serialized once from the fields checked (the award's own, in the caller's order): the
       // string sent is the string signed, on every attempt.
       const body = JSON.stringify(parseAward(award));
@@ -141,8 +141,10 @@ export class HubServerClientBase extends HubClient {
         } catch (error) {
           if (!this.#refusedForSkew(error, signed?.timestamp)) throw error;
           this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
-          // Once, now signed in server time; the verdict carries over: the first send may have been applied.
-          return await send(error.mayHaveBeenApplied);
+          // Once, now signed in server time; the verdict carries over (the first send may have been
+          // applied: the re-send's call starts from it), and the refused call's attempts are this award's too.
+          const resent = await send(error.mayHaveBeenApplied);
+          return { ...resent, attempts: (error.attempts ?? 0) + resent.attempts };
         }
       } catch (error) {
         if (error instanceof HubApiError && REFUSAL_STATUSES.has(error.status) && signed) {
@@ -159,9 +161,10 @@ export class HubServerClientBase extends HubClient {
    * one, a `ref` used by a different award (`RefConflictError`) or a failed send is a failure of that
    * award only, with its typed error. An identical repeat of a `ref` is skipped. With a `journal`,
    * a run again after a crash or an abort sends only what the journal does not show as applied.
-   * @throws {HubAbortError} when `signal` aborts (after awards in flight settled); the journal's or
-   * the input's own errors; {@link CampaignStoppedError} when `maxFailures` awards in a row are refused
-   * for a cause no later award escapes (a wrong key or secret): see the option.
+   * @throws {CampaignStoppedError} when `signal` aborts (`reason` `"aborted"`, after awards in flight
+   * settled), or when `maxFailures` awards in a row are refused for a cause no later award escapes
+   * (a wrong key or secret): see the option; its `summary` and `inFlight` say what was done. The
+   * journal's or the input's own errors.
    * @example
    * ```ts
    * const summary = await server.awardMany(awards, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HubPromise } from "../../src/core/hub-promise";
 
-const result = (data: number) => ({ data, response: new Response(String(data)), requestId: `req-${data}` });
+const result = (data: number) => ({ data, response: new Response(String(data)), requestId: `req-${data}`, attempts: 1 });
 
 describe("HubPromise", () => {
   it("resolves with the data; withResponse() with data, response and request id", async () => {

@@ -71,20 +71,17 @@ describe("awardSchema (a zod schema)", () => {
     expect(awardSchema.safeParse({ ...amount, kind: "x" }).success).toBe(false);
   });
 
-  it("reports an award with both amount and kind as neither shape, each branch saying to give one", () => {
+  it("reports an award with both amount and kind against the kind shape, saying to give one", () => {
     const result = awardSchema.safeParse({ wallet: "w", amount: 1, kind: "k", ref: "r" });
-    const [issue] = result.error!.issues as Array<{ code: string; errors: Array<Array<{ message: string }>> }>;
-    expect(issue!.code).toBe("invalid_union");
-    expect(issue!.errors.map((branch) => branch.map((i) => i.message))).toEqual([
-      ['unknown field "kind": this award takes wallet, amount, reason, ref (give either amount or kind, not both)'],
-      ['unknown field "amount": this award takes wallet, kind, ref (give either amount or kind, not both)'],
+    expect(result.error!.issues.map(({ code, path, message }) => ({ code, path, message }))).toEqual([
+      { code: "unrecognized_keys", path: [], message: 'unknown field "amount": this award takes wallet, kind, ref (give either amount or kind, not both)' },
     ]);
   });
 
   it("composes with zod (classic): z.array(awardSchema) checks every item, at its index", () => {
     const result = z.array(awardSchema).safeParse([amount, { ...kind, kind: " " }]);
     expect(result.success).toBe(false);
-    expect(result.error!.issues).toEqual([expect.objectContaining({ path: [1], code: "invalid_union" })]);
+    expect(result.error!.issues).toEqual([expect.objectContaining({ path: [1, "kind"], code: "too_small", message: "kind must not be empty" })]);
     expect(z.array(awardSchema).parse([amount, kind])).toEqual([amount, kind]);
   });
 
@@ -152,11 +149,29 @@ describe("awardSchema's own issues (for callers who use the zod schema)", () => 
   it("a blank text field is zod's too_small of a string, minimum 1 inclusive, as for an empty string", () => {
     const result = awardSchema.safeParse({ ...amount, wallet: "   " });
     expect(result.success).toBe(false);
-    // A union: the issues of the amount shape come first.
-    const [union] = result.error!.issues as Array<{ code: string; errors?: unknown[][] }>;
-    expect(union!.code).toBe("invalid_union");
-    expect(union!.errors![0]).toEqual([
+    expect(result.error!.issues).toEqual([
       { code: "too_small", origin: "string", minimum: 1, inclusive: true, path: ["wallet"], message: "wallet must not be empty" },
     ]);
+  });
+});
+
+describe("z.array(awardSchema).safeParse(rows): issues name the field and the rule (issue 23)", () => {
+  it("as dryRunAwards does: each problem at its row and field, in words", () => {
+    const rows = [
+      { wallet: "0xabc", amount: 10, ref: "ok-1" },
+      { wallet: "", amount: 0, ref: "bad-1" },
+      { wallet: "0xabc", kind: "", ref: "bad-2" },
+      { wallet: "0xabc", amount: "ten", ref: "bad-3" },
+      "not an award",
+    ];
+    const result = z.array(awardSchema).safeParse(rows);
+    expect(result.error!.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: [1, "wallet"], message: "wallet must not be empty" },
+      { path: [1, "amount"], message: "amount must be greater than 0" },
+      { path: [2, "kind"], message: "kind must not be empty" },
+      { path: [3, "amount"], message: "amount must be a finite number" },
+      { path: [4], message: "an award must be an object" },
+    ]);
+    expect(z.prettifyError(result.error!)).not.toMatch(/Invalid input/);
   });
 });

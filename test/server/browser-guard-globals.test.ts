@@ -29,10 +29,11 @@ describe("the browser guard", () => {
     expect(() => assertNotBrowser("true" as never)).toThrow(BrowserNotAllowedError);
   });
 
-  it("the error names itself and says where to award from", () => {
+  it("the error names itself and says where to award from; the server builds offer their option for DOM tests", () => {
     const error = new BrowserNotAllowedError();
     expect(error.name).toBe("BrowserNotAllowedError");
     expect(error.message).toContain("Award points from your backend");
-    expect(error.message).toContain("dangerouslyAllowBrowser: true");
+    vi.stubGlobal("window", {});
+    expect(() => new HubServerClient(options)).toThrow(/\(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true\.\)$/);
   });
 });

@@ -1,5 +1,4 @@
 import { stat } from "node:fs/promises";
-import { HubAbortError } from "public-hub-sdk";
 import { CampaignStoppedError, dryRunAwards, HubServerClient, type CampaignProgress, type CampaignSummary } from "public-hub-sdk/server";
 import { parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
@@ -7,6 +6,7 @@ import { causeOf, describeError } from "../describe-error";
 import { unreadable as cannotRead } from "../files";
 import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
 import { progressView } from "../progress";
+import { sdkLog } from "../sdk-log";
 import { countRows, formatOf, readAwards, type RowTracker, type UnreadableRow } from "../read-awards";
 import { printChecks, runChecks, type Check } from "./doctor";
 
@@ -20,6 +20,7 @@ export const awardOptions = {
   "dry-run": { type: "boolean" },
   check: { type: "boolean" },
   "allow-empty": { type: "boolean" },
+  verbose: { type: "boolean" },
   json: { type: "boolean" },
 } as const;
 
@@ -92,6 +93,8 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
     latest = progress;
     view.update(progress, unreadable.length);
   };
+  // The CLI owns the terminal while the bar runs: the SDK's log goes through it.
+  const log = sdkLog(values.verbose ?? false, (line) => view.log(line));
   const signal = io.signal ? { signal: io.signal } : {};
   const journal = values.journal ? { journal: values.journal } : {};
   const started = performance.now();
@@ -100,7 +103,7 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   try {
     const awards = readAwards(path, format, tracker);
     if (conn && !dryRun) {
-      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, ...(conn.secret !== undefined ? { secret: conn.secret } : { signingKey: conn.signingKey! }) });
+      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...(conn.secret !== undefined ? { secret: conn.secret } : { signingKey: conn.signingKey! }) });
       summary = await client.awardMany(awards, { concurrency, maxFailures, onProgress, ...signal, ...journal });
     } else {
       const hub = values.hub ?? io.env.HUB_SLUG;
@@ -108,14 +111,20 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     view.stop();
-    if (error instanceof CampaignStoppedError) {
+    const told = log.summary();
+    if (told) println(io.stderr, told);
+    if (error instanceof CampaignStoppedError && error.reason === CampaignStoppedError.ABORTED) {
+      return interrupted(io, values, dryRun, latest, unreadable.length, Math.round(performance.now() - started));
+    } else if (error instanceof CampaignStoppedError) {
       stopped = error;
       summary = error.summary;
-    } else if (error instanceof HubAbortError) {
-      return interrupted(io, values, dryRun, latest, unreadable.length, Math.round(performance.now() - started));
     } else throw error;
   }
   view.stop();
+  if (!stopped) {
+    const told = log.summary();
+    if (told) println(io.stderr, told);
+  }
 
   const failures: Failure[] = [
     ...unreadable.map((row) => ({ line: row.line, error: { name: "UnreadableRow", message: row.message } })),

@@ -23,7 +23,7 @@ export async function readCommand(command: string, args: string[], io: CliIo): P
   else if (command === "stake") result = await client.getStakeStatus(wallet());
   else {
     const limit = values.limit === undefined ? undefined : Number(values.limit);
-    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError(`--limit must be a positive integer, not "${values.limit}"`);
+    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError(`--limit must be a positive integer, not "${values.limit}"\nRun public-hub leaderboard --help for its flags.`);
     result = await client.getLeaderboard(limit === undefined ? {} : { limit });
     if (!values.json) {
       const rows = leaderboardRows(result as never) as Array<Record<string, unknown>>;

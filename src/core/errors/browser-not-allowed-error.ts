@@ -13,11 +13,16 @@ export class BrowserNotAllowedError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "BrowserNotAllowedError" as const;
 
-  constructor() {
+  /**
+   * @param hint what the build that refused can offer: the server builds name their
+   * `dangerouslyAllowBrowser` option; the browser build, which has no signing code, offers no way
+   * around. Given by each build, so that a browser bundle does not even hold the server builds' hint.
+   */
+  constructor(hint = "") {
     super(
       "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret " +
-        "must stay on your server. Award points from your backend and call it from the page. " +
-        "(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true.)",
+        "must stay on your server. Award points from your backend and call it from the page." +
+        (hint && ` ${hint}`),
     );
   }
 }

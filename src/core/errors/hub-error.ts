@@ -19,6 +19,11 @@ export class HubError extends Error {
    * Always false for reads and for failures before anything was sent.
    */
   declare readonly mayHaveBeenApplied: boolean;
+  /**
+   * How many attempts the call sent before it failed (retries included); undefined when nothing
+   * was attempted (bad input) or the error is not one call's.
+   */
+  declare readonly attempts?: number | undefined;
 
   constructor(message?: string, options?: { cause?: unknown; mayHaveBeenApplied?: boolean | undefined }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -45,4 +50,4 @@ export class HubError extends Error {
 
 // Public fields of the subclasses that are safe and useful in logs (bodies and headers are not:
 // they may be large, and headers may carry cookies).
-const JSON_FIELDS = ["status", "code", "requestId", "problem", "issues", "retryAfter", "timeout", "location", "origin", "signing", "mayHaveBeenApplied"];
+const JSON_FIELDS = ["status", "code", "requestId", "problem", "issues", "retryAfter", "timeout", "location", "origin", "signing", "mayHaveBeenApplied", "attempts"];

@@ -48,6 +48,10 @@ export function systemErrorCode(error: unknown): string | undefined {
 
 /** An error answer after which a write may have been applied: a 5xx, or a 408 (the server gave up reading, perhaps late). */
 const mayHaveApplied = (status: number) => status >= 500 || status === 408;
+/** A duration for people: "850 ms", "10 s", "30.7 s". */
+function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}
 
 /** What a call is: built by the client methods. */
 export interface CallSpec {
@@ -71,7 +75,8 @@ export interface CallSpec {
 /** What every call of one client shares. */
 export interface CallContext {
   gate: RateGate;
-  fetch: typeof globalThis.fetch;
+  /** The user's `fetch`; without one, `globalThis.fetch` as it is at each attempt (MSW, Next.js and tracing patch it after clients exist). */
+  fetch?: typeof globalThis.fetch | undefined;
   timeout: number | false;
   retry: Required<RetryOptions>;
   onRequest?: ((event: RequestEvent) => void) | undefined;
@@ -88,6 +93,16 @@ export class Call {
   readonly #context: CallContext;
   readonly #retry: Required<RetryOptions>;
   #attempt = 0;
+  /** Attempts before the last one that were cut by the timeout. */
+  #timedOut = 0;
+  /**
+   * The last attempt's signal. ky's timeout aborts it (a deaf `fetch` may never settle to say so);
+   * attempts share ky's controller until one times out, so it is read when the next attempt starts.
+   */
+  #lastSignal: AbortSignal | undefined;
+  /** The last attempt got an answer (its status, whatever became of its body). */
+  #lastAnswered = false;
+  readonly #startedAt = Date.now();
   #failures = 0;
   #throttles = 0;
   /** The last retry was for a 429 (set by every retry decision before ky asks for the delay). */
@@ -98,6 +113,8 @@ export class Call {
   #inFlight = false;
   /** An attempt may have been applied: it got a 2xx, 5xx or 408, or failed after it may have left. */
   #reached = false;
+  /** An attempt before the latest one (or an earlier call, `appliedEarlier`) may have been applied. */
+  #reachedEarlier = false;
   /** The latest failure of `fetch` itself (a network error), as opposed to a hook's or a signer's. */
   #fetchFailure: unknown;
   /** A retry was refused because the client's retry budget was spent. */
@@ -123,6 +140,19 @@ export class Call {
     return this.#bodies.get(response) ?? "";
   }
 
+  /** Attempts sent so far (handed to `fetch`). */
+  get attempts(): number {
+    return this.#attempt;
+  }
+
+  /** What the call's attempts were, for a final failure's message: "3 attempts, each cut at 10 s, 30.7 s in all". */
+  attemptsSummary(): string {
+    // Called for a failure the caller did not abort: an aborted attempt signal is ky's timeout.
+    const timedOut = this.#timedOut + (this.#lastSignal?.aborted ? 1 : 0);
+    const cut = timedOut === 0 ? "" : `, ${timedOut === this.#attempt ? (timedOut === 1 ? "" : "each ") : `${timedOut} `}cut at ${seconds(Number(this.timeout))}`;
+    return `${this.#attempt} attempt${this.#attempt === 1 ? "" : "s"}${cut}, ${seconds(Date.now() - this.#startedAt)} in all`;
+  }
+
   /** Whether `error` is the network failure of an attempt (it got no HTTP answer, or not all of a 2xx body). */
   isFetchFailure(error: unknown): boolean {
     return error === this.#fetchFailure;
@@ -134,6 +164,14 @@ export class Call {
    */
   mayHaveBeenApplied(): boolean {
     return this.spec.method !== "GET" && (this.#reached || this.#inFlight);
+  }
+
+  /**
+   * For a write that succeeded: may an attempt before the last have been applied? Then a
+   * "duplicate" answer may describe this call's own award, its first answer lost.
+   */
+  mayHaveBeenAppliedEarlier(): boolean {
+    return this.spec.method !== "GET" && this.#reachedEarlier;
   }
 
   /** ky's options for this call. */
@@ -184,6 +222,16 @@ export class Call {
   async #send(request: Request): Promise<Response> {
     const { gate, log, onRequest, onAnswer } = this.#context;
     const attempt = ++this.#attempt;
+    // The last attempt was cut by the timeout while in flight: it may have reached the server, even
+    // when its fetch, deaf to the abort, never settled to say so.
+    if (this.#lastSignal?.aborted) {
+      this.#timedOut++;
+      // Cut before its answer came, it may have been applied; an answer's status already decided.
+      this.#reached ||= !this.#lastAnswered;
+    }
+    this.#lastSignal = request.signal;
+    this.#lastAnswered = false;
+    this.#reachedEarlier = this.#reached;
     const sentAt = Date.now();
     let response: Response | undefined;
     let failure: unknown;
@@ -191,7 +239,7 @@ export class Call {
       onRequest?.({ type: "request", method: request.method, url: request.url, attempt });
       this.#inFlight = true;
       try {
-        response = await this.#context.fetch.call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
+        response = await (this.#context.fetch ?? globalThis.fetch).call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
       } catch (error) {
         // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
         this.#reached ||= request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error)));
@@ -201,6 +249,7 @@ export class Call {
         this.#inFlight = false;
         log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt, ms: Date.now() - sentAt, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error | undefined)?.message }));
       }
+      this.#lastAnswered = true;
       // The status decides the verdict when the headers arrive: a 2xx was applied, whatever becomes of its body.
       this.#reached ||= response.ok || mayHaveApplied(response.status);
       const retryAfter = parseRetryAfter(response.headers.get("retry-after"));

@@ -16,10 +16,14 @@ const BUDGET_SPENT = " Not retried: the client's retry budget is spent.";
 /** The error a failed call throws. Errors that are not the transport's (a hook's, a signer's, a validation) pass unchanged. */
 export async function toHubError(error: unknown, call: Call, origin: string): Promise<unknown> {
   const mayHaveBeenApplied = call.mayHaveBeenApplied();
-  const note = (call.budgetSpent ? BUDGET_SPENT : "") + (mayHaveBeenApplied ? MAY_HAVE_BEEN_APPLIED : "");
+  let note = (call.budgetSpent ? BUDGET_SPENT : "") + (mayHaveBeenApplied ? MAY_HAVE_BEEN_APPLIED : "");
   let converted: Error & { message: string };
-  if (call.spec.signal?.aborted) converted = new HubAbortError({ cause: call.spec.signal.reason, mayHaveBeenApplied });
-  else if (error instanceof HTTPError) return fromResponse(error.response, error.request.url, note, mayHaveBeenApplied, call.bodyOf(error.response));
+  const aborted = call.spec.signal?.aborted;
+  // How many attempts and how long, when there was more than one or none got an answer: a failure
+  // after 30 s of retries must not read as one timeout of 10 s. The caller who aborted knows.
+  if (!aborted && (call.attempts > 1 || !(error instanceof HTTPError))) note = ` ${call.attemptsSummary()}.${note}`;
+  if (aborted) converted = new HubAbortError({ cause: call.spec.signal!.reason, mayHaveBeenApplied });
+  else if (error instanceof HTTPError) return withAttempts(await fromResponse(error.response, error.request.url, note, mayHaveBeenApplied, call.bodyOf(error.response)), call);
   // Only an attempt with a timeout times out: `timeout` is a number here.
   else if (error instanceof TimeoutError) converted = new HubTimeoutError(Number(call.timeout), { origin, mayHaveBeenApplied });
   else if (call.isFetchFailure(error)) {
@@ -27,7 +31,13 @@ export async function toHubError(error: unknown, call: Call, origin: string): Pr
     converted = new HubConnectionError(`Connection to ${origin} failed: ${code ?? innermostMessage(error) ?? "no HTTP response"}.`, { cause: error, code, origin, mayHaveBeenApplied });
   } else return error;
   converted.message += note;
-  return converted;
+  return withAttempts(converted, call);
+}
+
+/** The error, with how many attempts the call sent (`HubError.attempts`). */
+function withAttempts<E extends Error>(error: E, call: Call): E {
+  (error as { attempts?: number }).attempts = call.attempts;
+  return error;
 }
 
 /** The innermost message of the cause chain, with any query string cut (it may hold data). */

@@ -33,6 +33,10 @@ export interface TransportConfig {
 export interface RawResponse extends TextResponse {
   /** The final response, its body already read into `text`. */
   response: Response;
+  /** Attempts the call sent, this one included. */
+  attempts: number;
+  /** A write's attempt before the last may have been applied (the call's verdict, taken at its success). */
+  mayHaveBeenAppliedEarlier: boolean;
 }
 
 /** Same-origin redirects a read follows before giving up. */
@@ -70,7 +74,7 @@ export class Transport {
   constructor(config: TransportConfig) {
     const log = config.log;
     this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (event, fields) => log("info", event, fields));
-    this.context = { gate: this.gate, fetch: config.fetch ?? globalThis.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, log };
+    this.context = { gate: this.gate, fetch: config.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, log };
     this.#dedupeReads = config.dedupeReads;
     // The user's headers first, then ours, replacing theirs whatever their case: `x-api-key` is
     // ours alone (a call without it removes it).
@@ -113,7 +117,7 @@ export class Transport {
     const call = new Call(spec, this.context);
     try {
       const response = await this.#ky(spec.input, call.kyOptions());
-      return { status: response.status, headers: response.headers, text: call.bodyOf(response), response, mayHaveBeenApplied: call.mayHaveBeenApplied() };
+      return { status: response.status, headers: response.headers, text: call.bodyOf(response), response, mayHaveBeenApplied: call.mayHaveBeenApplied(), attempts: call.attempts, mayHaveBeenAppliedEarlier: call.mayHaveBeenAppliedEarlier() };
     } catch (error) {
       const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
       // An unknown outcome is an error to report, unless the caller chose it by aborting.

@@ -151,7 +151,9 @@ export interface HubClientOptions {
    */
   hub: string;
   /**
-   * Timeout of each attempt in milliseconds (retries get a fresh one); `false` disables it.
+   * Timeout of each attempt in milliseconds (retries get a fresh one); `false` disables it. With
+   * the default retries a server that never answers costs 3 attempts plus backoffs (about 30 s):
+   * bound a whole call with a per-call `signal: AbortSignal.timeout(ms)`.
    * @default 10_000
    * @example 5_000
    */
@@ -169,8 +171,10 @@ export interface HubClientOptions {
    */
   rateLimit?: RateLimitOptions;
   /**
-   * A `fetch` to use instead of `globalThis.fetch` (a proxy agent, a test double…).
-   * @default globalThis.fetch
+   * A `fetch` to use instead of `globalThis.fetch` (a proxy agent, a test double…). Without it,
+   * each attempt uses `globalThis.fetch` as it is at that moment, so a `fetch` patched after the
+   * client was built (MSW's `server.listen()`, Next.js, tracing) is the one used.
+   * @default globalThis.fetch, read at each attempt
    * @example fetch: (input, init) => undiciFetch(input, { ...init, dispatcher })
    */
   fetch?: typeof globalThis.fetch;

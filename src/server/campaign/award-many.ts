@@ -4,7 +4,7 @@ import { knownSize, pullFrom, type AwardSource } from "./award-source";
 import { CampaignCounter } from "./campaign-counter";
 import type { CampaignContext } from "./campaign-context";
 import { RefRegistry } from "./ref-registry";
-import type { AwardSender, CampaignJournal, CampaignOptions, CampaignSummary } from "./types";
+import type { AwardSender, CampaignInFlight, CampaignJournal, CampaignOptions, CampaignSummary } from "./types";
 
 /**
  * Sends every award of `awards` with `send`, `concurrency` at a time, reading the input only as
@@ -17,8 +17,8 @@ export async function awardMany(
   context: CampaignContext,
 ): Promise<CampaignSummary> {
   const concurrency = checkConcurrency(options.concurrency ?? 16, context);
-  if (options.signal?.aborted) throw context.abortError(options.signal.reason);
   const dryRun = options.dryRun ?? false;
+  if (options.signal?.aborted) throw context.aborted({ total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], dryRun }, options.signal.reason, []);
   const maxFailures = checkMaxFailures(options.maxFailures ?? DEFAULT_MAX_FAILURES, context);
   const registry = new RefRegistry();
   const { journal, ownJournal } = await openJournal(options.journal, context);
@@ -32,6 +32,8 @@ export async function awardMany(
   // Failures in a row that no later award can escape (a wrong key or secret…); a success resets it.
   let systemic = 0;
   let stopped: { reason: string; error: Error } | undefined;
+  // Awards in flight that the campaign's end (an abort, an early stop) cut short.
+  const interrupted: CampaignInFlight[] = [];
   const counter = new CampaignCounter(options.total ?? knownSize(awards), options.onProgress, stop);
   const source = pullFrom(awards);
   // Listened to on options.signal only (an abort event fires once; the listener is removed when done).
@@ -55,8 +57,13 @@ export async function awardMany(
     try {
       await send(item, { signal: controller.signal });
     } catch (error) {
-      // Aborted with the campaign: not a failure of the award, which a resumed run sends again.
-      if (controller.signal.aborted) return counter.interrupt();
+      // Aborted with the campaign: not a failure of the award, which a resumed run sends again. It
+      // may have been applied (the transport's verdict; any other sender's error: maybe), and a
+      // run again settles it through its ref.
+      if (controller.signal.aborted) {
+        interrupted.push({ index, award: item, mayHaveBeenApplied: (error as { mayHaveBeenApplied?: unknown } | undefined)?.mayHaveBeenApplied !== false });
+        return counter.interrupt();
+      }
       counter.fail({ index, award: item, error: asError(error) }, true);
       const reason = context.systemicCause(error);
       if (reason === undefined || ++systemic < maxFailures) return;
@@ -108,9 +115,10 @@ export async function awardMany(
     if (ownJournal) await journal.close();
   }
   if (fatal) throw fatal.error;
-  if (stopped) throw context.stopped(stopped.reason, systemic, counter.summary(dryRun), stopped.error);
+  const cutShort = interrupted.sort((a, b) => a.index - b.index);
+  if (stopped) throw context.stopped(stopped.reason, systemic, counter.summary(dryRun), stopped.error, cutShort);
   // With no fatal error and no stop, only options.signal aborts the controller.
-  if (controller.signal.aborted) throw context.abortError(options.signal!.reason);
+  if (controller.signal.aborted) throw context.aborted(counter.summary(dryRun), options.signal!.reason, cutShort);
   return counter.summary(dryRun);
 }
 

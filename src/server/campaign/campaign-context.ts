@@ -1,8 +1,7 @@
-import { HubAbortError } from "../../core/errors/hub-abort-error";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
 import { parseAward } from "../award-schema";
 import { CampaignStoppedError } from "../../core/errors/campaign-stopped-error";
-import type { CampaignJournal, CampaignSummary } from "./types";
+import type { CampaignInFlight, CampaignJournal, CampaignSummary } from "./types";
 import { RefConflictError } from "../../core/errors/ref-conflict-error";
 import { systemicCause } from "./systemic-failure";
 
@@ -14,13 +13,14 @@ import { systemicCause } from "./systemic-failure";
  */
 export interface CampaignContext {
   parseAward: (input: unknown) => { ref: string };
-  abortError: (cause: unknown) => Error;
+  /** The error of a campaign stopped by its caller's signal. */
+  aborted: (summary: CampaignSummary, cause: unknown, inFlight: CampaignInFlight[]) => Error;
   invalid: (what: string, path: PropertyKey[], message: string) => Error;
   conflict: (ref: string, firstSeenIn: "run" | "journal") => Error;
   /** Why no later award can succeed after `error`, or `undefined` when only this award failed. */
   systemicCause: (error: unknown) => string | undefined;
   /** The error of a campaign stopped by `maxFailures`. */
-  stopped: (reason: string, failures: number, summary: CampaignSummary, cause: Error) => Error;
+  stopped: (reason: string, failures: number, summary: CampaignSummary, cause: Error, inFlight: CampaignInFlight[]) => Error;
   /** Opens a journal given as a path, which the campaign closes when done; only the Node build can. */
   openJournal?: ((path: string) => Promise<Required<CampaignJournal>>) | undefined;
 }
@@ -28,9 +28,9 @@ export interface CampaignContext {
 /** The context with the SDK's own validation and typed errors. */
 export const campaignContext: CampaignContext = {
   parseAward,
-  abortError: (cause) => new HubAbortError({ cause }),
+  aborted: (summary, cause, inFlight) => CampaignStoppedError.aborted(summary, cause, inFlight),
   invalid: (what, path, message) => new HubValidationError(what, [{ path, code: "custom", message }]),
   conflict: (ref, firstSeenIn) => new RefConflictError(ref, firstSeenIn),
   systemicCause,
-  stopped: (reason, failures, summary, cause) => new CampaignStoppedError(reason, failures, summary, cause),
+  stopped: (reason, failures, summary, cause, inFlight) => new CampaignStoppedError(reason, failures, summary, cause, inFlight),
 };

@@ -82,6 +82,24 @@ export interface CampaignFailure {
 }
 
 /**
+ * An award that was being sent when the campaign stopped (aborted, or stopped early): neither
+ * applied nor failed in the summary. A run again with the same journal sends it again, and the
+ * server applies its `ref` once, so it is settled either way.
+ * @example
+ * ```ts
+ * for (const { index, award, mayHaveBeenApplied } of error.inFlight) console.log(index, award.ref, mayHaveBeenApplied);
+ * ```
+ */
+export interface CampaignInFlight {
+  /** Position in the input, from 0. */
+  index: number;
+  /** The award as it was given. */
+  award: AwardInput;
+  /** Whether it may have been applied: false only when it had not left (it was waiting for its turn). */
+  mayHaveBeenApplied: boolean;
+}
+
+/**
  * What `awardMany` did.
  * @example
  * ```ts
@@ -128,7 +146,9 @@ export interface CampaignOptions {
   journal?: string | CampaignJournal;
   /**
    * Stops the campaign: nothing more is sent, awards in flight are aborted, and `awardMany`
-   * rejects with `HubAbortError` once they settled and the journal is flushed.
+   * rejects, once they settled and the journal is flushed, with `CampaignStoppedError` (`reason`
+   * `"aborted"`): its `summary` is what was done, its `inFlight` the awards cut short, each marked
+   * with whether it may have been applied. A run again with the same journal settles them.
    * @example { signal: AbortSignal.timeout(60_000) }
    */
   signal?: AbortSignal;
@@ -153,8 +173,9 @@ export interface CampaignOptions {
   /**
    * Stops the campaign early when this many awards in a row (with no success between them) fail
    * for a reason no later award can escape: the key is unknown (401), the signature or timestamp is
-   * refused even after the clock correction, the key is scoped to another hub (403), or the hub or
-   * route does not exist (404). `awardMany` then rejects with `CampaignStoppedError`, which names the
+   * refused even after the clock correction, the key is scoped to another hub (403), the hub or
+   * route does not exist (404), or no server can be reached at the address (a refused connection,
+   * a host that does not resolve, a refused certificate: after each award's own retries). `awardMany` then rejects with `CampaignStoppedError`, which names the
    * cause once and carries the summary so far. Awards in flight are aborted, nothing unapplied is
    * recorded, so a run again with the same journal sends only what is not recorded as applied.
    * Failures of one award (a bad row, a `ref` conflict, a 400 for the body, a 5xx after retries) do

@@ -16,6 +16,7 @@ describe("JSON.stringify of an error", () => {
       code: "hub_not_found",
       requestId: "req_mock_000001",
       mayHaveBeenApplied: false,
+      attempts: 1,
     });
   });
 

@@ -5,11 +5,14 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HubAbortError, HubPromise, type AwardResult, type RequestOptions } from "public-hub-sdk";
+import { HubPromise, type AwardResult, type RequestOptions, type WithWriteResponse } from "public-hub-sdk";
 import { HubServerClient, type AwardInput, type CampaignJournal, type JournalEntry } from "public-hub-sdk/server";
 import { FileJournal } from "../../../src/server/campaign/file-journal";
 import { useHubMock } from "../../helpers/mock-server";
 import { SECRET } from "../../helpers/server-client";
+
+/** What an aborted campaign rejects with (a CampaignStoppedError). */
+const ABORTED = { name: "CampaignStoppedError", reason: "aborted" } as const;
 
 const { mock } = useHubMock();
 const dir = mkdtempSync(join(tmpdir(), "hub-resume-"));
@@ -27,7 +30,7 @@ class CrashingClient extends HubServerClient {
   ) {
     super({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, retry: { backoff: 1 } });
   }
-  override awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
+  override awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
     const call = this.sends++;
     const crash = this.crash?.at === call ? this.crash : undefined;
     if (crash?.point === "before-send") crash.controller.abort(new Error("crash"));
@@ -58,7 +61,7 @@ describe("awardMany resumes from its journal", () => {
     const path = join(dir, `case-${n++}.journal`);
     const controller = new AbortController();
     const first = new CrashingClient({ at, point, controller });
-    await expect(first.awardMany(input(), { concurrency: 2, journal: path, signal: controller.signal })).rejects.toBeInstanceOf(HubAbortError);
+    await expect(first.awardMany(input(), { concurrency: 2, journal: path, signal: controller.signal })).rejects.toMatchObject(ABORTED);
     const done = journalRefs(path);
     const applied = mock.ledger.map((a) => a.ref);
     expect(done.every((ref) => applied.includes(ref))).toBe(true); // the journal never claims more than the server did
