@@ -28,7 +28,7 @@ const all = without(() => true);
 
 if (process.argv.includes("--lines")) {
   const rows = lines.map((line) => ({ ...line, cost: all - without((other) => other !== line) })).filter((row) => row.module.startsWith("src/"));
-  for (const row of rows.sort((a, b) => b.cost - a.cost).slice(0, 60)) console.log(String(row.cost).padStart(5), row.module.padEnd(34), row.text.slice(0, 110));
+  for (const row of rows.sort((a, b) => b.cost - a.cost).slice(0, Number(process.env.TOP ?? 60))) console.log(String(row.cost).padStart(5), row.module.padEnd(34), row.text.slice(0, 110));
 } else {
   const modules = [...new Set(lines.map((l) => l.module))];
   const rows = modules.map((name) => ({ name, cost: all - without((l) => l.module !== name) }));
