@@ -13,6 +13,7 @@ import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
+import { neverSent } from "./never-sent";
 import { checkCampaign } from "./campaign/check-campaign";
 import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
@@ -94,6 +95,7 @@ export class HubServerClientBase extends HubClient {
     this.#internals.transport.context.onAnswer = (headers) => {
       if (this.#clock.observe(headers)) this.log("info", "clock", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
     };
+    this.#internals.transport.context.neverSent = neverSent;
   }
 
   /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */

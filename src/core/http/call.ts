@@ -27,10 +27,6 @@ const RETRY_DEFAULTS: Required<RetryOptions> = { limit: 2, backoff: 300, maxBack
 export const resolveRetry = (retry: number | RetryOptions | undefined): Required<RetryOptions> =>
   typeof retry === "number" ? { ...RETRY_DEFAULTS, limit: retry } : { ...RETRY_DEFAULTS, ...retry };
 
-// Failures that happen before a byte of the request leaves: name resolution, connecting, TLS, and
-// a port that fetch refuses to use. A write that failed so cannot have been applied.
-const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EAI_NONAME", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT", "ConnectionRefused", "ERR_BAD_PORT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "ERR_TLS_CERT_ALTNAME_INVALID"]);
-
 /**
  * The first system error code in an error's cause chain (undici nests it two causes deep). Fetch
  * refusing a port names no code: it is given `ERR_BAD_PORT`.
@@ -84,6 +80,8 @@ export interface CallContext {
   prefixUrl: string;
   /** Hears every answer's headers (the server client reads the clock there). */
   onAnswer?: ((headers: Headers) => void) | undefined;
+  /** Whether a failure's system code says nothing left (the server client's list: only writes ask); without it, any failure may have been sent. */
+  neverSent?: ((code: string | undefined) => boolean) | undefined;
   log: Log;
 }
 
@@ -242,7 +240,7 @@ export class Call {
         response = await (this.#context.fetch ?? globalThis.fetch).call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
       } catch (error) {
         // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
-        this.#reached ||= request.signal.aborted || !NEVER_SENT.has(String(systemErrorCode(error)));
+        this.#reached ||= request.signal.aborted || !this.#context.neverSent?.(systemErrorCode(error));
         this.#fetchFailure = failure = error;
         throw error;
       } finally {
