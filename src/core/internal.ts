@@ -9,6 +9,7 @@ import type { WithResponse } from "./hub-promise";
 import type { BodyKind } from "./http/body";
 import type { CallSpec } from "./http/call";
 import type { Transport } from "./http/transport";
+import type { HubOperation } from "./types/schemas";
 
 /** A call as the server entry makes it: a `HubCall` with a signer. */
 export interface InternalCall {
@@ -17,6 +18,7 @@ export interface InternalCall {
   body?: string;
   kind: BodyKind;
   sign: CallSpec["sign"];
+  operation: HubOperation;
 }
 
 export interface ClientInternals {

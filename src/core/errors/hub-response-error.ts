@@ -21,7 +21,7 @@ export type ResponseProblem = "empty-body" | "invalid-json" | "unexpected-shape"
  */
 export class HubResponseError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
-  override name = "HubResponseError" as const;
+  override name: string = "HubResponseError";
   /** The HTTP status of the answer (2xx). */
   declare readonly status: number;
   /** What is wrong with the body. */
@@ -40,8 +40,9 @@ export class HubResponseError extends HubError {
     bodyExcerpt: string;
     detail: string;
     issues?: ReadonlyArray<ValidationIssue>;
+    mayHaveBeenApplied?: boolean;
   }) {
-    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`);
+    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`, init);
     this.status = init.status;
     this.problem = init.problem;
     this.body = init.body;

@@ -55,13 +55,19 @@ export async function awardMany(
     try {
       await send(item, { signal: controller.signal });
     } catch (error) {
-      // Aborted with the campaign: not a failure of the award, which a resumed run sends again.
-      if (controller.signal.aborted) return counter.interrupt();
-      counter.fail({ index, award: item, error: asError(error) }, true);
-      const reason = context.systemicCause(error);
-      if (reason === undefined || ++systemic < maxFailures) return;
-      stopped ??= { reason, error: asError(error) };
-      return void controller.abort(stopped.error);
+      // Applied (a 2xx) with an answer that does not fit schemas.award: a success, listed. Never a
+      // failure: a run again would count an award the server already holds as not done.
+      if (context.appliedMismatch(error)) {
+        counter.mismatch({ index, award: item, error: asError(error) });
+      } else {
+        // Aborted with the campaign: not a failure of the award, which a resumed run sends again.
+        if (controller.signal.aborted) return counter.interrupt();
+        counter.fail({ index, award: item, error: asError(error) }, true);
+        const reason = context.systemicCause(error);
+        if (reason === undefined || ++systemic < maxFailures) return;
+        stopped ??= { reason, error: asError(error) };
+        return void controller.abort(stopped.error);
+      }
     }
     systemic = 0;
     if (!journal) return counter.apply();

@@ -1,4 +1,5 @@
 import { HubAbortError } from "../../core/errors/hub-abort-error";
+import { HubSchemaError } from "../../core/errors/hub-schema-error";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
 import { parseAward } from "../award-schema";
 import { CampaignStoppedError } from "../../core/errors/campaign-stopped-error";
@@ -17,6 +18,8 @@ export interface CampaignContext {
   abortError: (cause: unknown) => Error;
   invalid: (what: string, path: PropertyKey[], message: string) => Error;
   conflict: (ref: string, firstSeenIn: "run" | "journal") => Error;
+  /** Whether `error` says the award was applied and only its answer did not fit `schemas.award`. */
+  appliedMismatch: (error: unknown) => boolean;
   /** Why no later award can succeed after `error`, or `undefined` when only this award failed. */
   systemicCause: (error: unknown) => string | undefined;
   /** The error of a campaign stopped by `maxFailures`. */
@@ -31,6 +34,7 @@ export const campaignContext: CampaignContext = {
   abortError: (cause) => new HubAbortError({ cause }),
   invalid: (what, path, message) => new HubValidationError(what, [{ path, code: "custom", message }]),
   conflict: (ref, firstSeenIn) => new RefConflictError(ref, firstSeenIn),
+  appliedMismatch: (error) => error instanceof HubSchemaError && error.applied,
   systemicCause,
   stopped: (reason, failures, summary, cause) => new CampaignStoppedError(reason, failures, summary, cause),
 };
