@@ -3,7 +3,7 @@
  * The browser-safe client: discovery and the four reads of one hub. It sends the public
  * `x-api-key` and nothing secret.
  */
-import { decodeBody, excerpt, type BodyKind } from "../core/http/body";
+import { decodeBody, type BodyKind } from "../core/http/body";
 import { checkBody } from "../core/http/check-body";
 import type { CallSpec } from "../core/http/call";
 import { Transport } from "../core/http/transport";
@@ -238,17 +238,13 @@ export class HubClient<S extends HubSchemas = {}> {
       retry: options.retry,
     });
     const requestId = raw.headers.get("x-request-id") ?? undefined;
-    const data = await checkBody<T>(await decodeBody(raw, call.kind ?? "object"), {
-      operation: call.operation ?? `${call.method ?? "GET"} /${call.segments.join("/")}`,
-      schema: options.schema ?? (call.operation && this.schemas[call.operation]),
-      mode: options.validate ?? this.#validate,
-      applied: call.method === "POST",
-      status: raw.status,
-      bodyExcerpt: excerpt(raw.text),
-      requestId,
-      log: this.log,
-    });
-    return { data, response: raw.response, requestId };
+    const data = await decodeBody(raw, call.kind ?? "object");
+    const schema = options.schema ?? (call.operation && this.schemas[call.operation]);
+    const mode = options.validate ?? this.#validate;
+    if (!schema || mode === "off") return { data: data as T, response: raw.response, requestId };
+    const operation = call.operation ?? `${call.method ?? "GET"} /${call.segments.join("/")}`;
+    const checked = await checkBody<T>(data, { operation, schema, mode, applied: call.method === "POST", answer: raw, log: this.log });
+    return { data: checked, response: raw.response, requestId };
   }
 }
 

@@ -146,9 +146,9 @@ describe('validate: "warn" and "off"', () => {
 describe("the schema options are checked before anything is sent", () => {
   it.each([
     ["a validate mode", { validate: "strict" }, ["validate"], "validate must be throw, warn, off"],
-    ["schemas", { schemas: "holder" }, ["schemas"], "schemas must be an object of Standard Schemas"],
-    ["a schema", { schemas: { holder: { parse: () => 1 } } }, ["schemas", "holder"], "schemas.holder must be a Standard Schema (zod, valibot, arktype…)"],
-    ["an operation name", { schemas: { holders: holder } }, ["schemas", "holders"], "schemas.holders is not an operation (discovery, hub, leaderboard, holder, stakeStatus, award)"],
+    ["schemas", { schemas: "holder" }, ["schemas"], "schemas must be an object of Standard Schemas by operation: discovery, hub, leaderboard, holder, stakeStatus, award"],
+    ["a schema", { schemas: { holder: { parse: () => 1 } } }, ["schemas"], "schemas must be an object of Standard Schemas by operation: discovery, hub, leaderboard, holder, stakeStatus, award"],
+    ["a misspelt operation", { schemas: { holders: holder } }, ["schemas"], "schemas must be an object of Standard Schemas by operation: discovery, hub, leaderboard, holder, stakeStatus, award"],
   ])("%s", (_what, bad, path, message) => {
     const error = (() => {
       try {

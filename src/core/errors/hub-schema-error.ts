@@ -2,6 +2,9 @@ import { HubResponseError } from "./hub-response-error";
 import type { ValidationIssue } from "./hub-validation-error";
 import type { HubOperation } from "../types/schemas";
 
+/** A field path as messages and log records show it: `entries.0.staked`, `(root)` for the body. */
+export const fieldPath = (path: ReadonlyArray<PropertyKey>) => path.map(String).join(".") || "(root)";
+
 /**
  * A 2xx answer that does not fit the schema declared for its operation (the client's `schemas`,
  * or a call's `schema`) under `validate: "throw"`. It names the operation and every failing field
@@ -41,9 +44,9 @@ export class HubSchemaError extends HubResponseError {
     applied: boolean;
     bodyExcerpt: string;
   }) {
-    const fields = init.issues.map((issue) => `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`).join("; ");
-    const applied = init.applied ? ` The award WAS applied (the server answered ${init.status}): do not treat it as failed.` : "";
-    super({ ...init, problem: "schema-mismatch", body: init.data, detail: `the ${init.operation} answer does not fit its schema: ${fields}.${applied}`, mayHaveBeenApplied: init.applied });
+    const fields = init.issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ");
+    const detail = `the ${init.operation} answer does not fit its schema: ${fields}${init.applied ? "; the award WAS applied: do not treat it as failed" : ""}`;
+    super({ ...init, problem: "schema-mismatch", body: init.data, detail, mayHaveBeenApplied: init.applied });
     this.operation = init.operation;
     this.data = init.data;
     this.applied = init.applied;
