@@ -53,4 +53,4 @@ export type {
   AwardResult,
 } from "./core/types/responses";
 export type { StandardSchemaV1, StandardResult, StandardIssue } from "./core/types/standard-schema";
-export type { HubSchemas, HubOperation, HubData, SchemaOutput, ValidateMode } from "./core/types/schemas";
+export type { HubSchemas, HubOperation, HubData, LenientData, SchemaOutput, ValidateMode } from "./core/types/schemas";

@@ -1,6 +1,8 @@
 import type { LeaderboardRow } from "../core/types/responses";
 
-const ROW_KEYS = ["entries", "rows", "leaderboard", "items", "data", "results", "stakers"] as const;
+// The keys under which a leaderboard object holds its rows; LeaderboardRowOf repeats them as a type
+// (typedoc documents only exported names), and a type test checks the two agree.
+export const ROW_KEYS = ["entries", "rows", "leaderboard", "items", "data", "results", "stakers"] as const;
 
 /**
  * The row type of a leaderboard type: the element of a bare array, or of the array under one of
@@ -16,7 +18,9 @@ export type LeaderboardRowOf<Board> = 0 extends 1 & Board
     ? Row
     : string extends keyof Board
       ? LeaderboardRow // an index signature: the lenient type, whose rows are not declared
-      : { [K in keyof Board & (typeof ROW_KEYS)[number]]-?: NonNullable<Board[K]> extends readonly (infer Row)[] ? Row : never }[keyof Board & (typeof ROW_KEYS)[number]];
+      : {
+          [K in keyof Board & ("entries" | "rows" | "leaderboard" | "items" | "data" | "results" | "stakers")]-?: NonNullable<Board[K]> extends readonly (infer Row)[] ? Row : never;
+        }[keyof Board & ("entries" | "rows" | "leaderboard" | "items" | "data" | "results" | "stakers")];
 
 /**
  * The rows of a leaderboard, whichever shape the server chose: a bare array, or an object holding

@@ -21,7 +21,10 @@ import type { HubData, HubSchemas } from "../core/types/schemas";
  * const scope: HubKeyScope = hub; // a HubClient
  * ```
  */
-export type HubKeyScope<S extends HubSchemas = {}> = Pick<HubClient<S>, "baseUrl" | "hub"> & { readonly schemas?: S };
+export type HubKeyScope<S extends HubSchemas = {}> = Pick<HubClient<S>, "baseUrl" | "hub"> & {
+  /** The client's response shapes: the keys are tagged with their types. */
+  readonly schemas?: S;
+};
 
 /**
  * The prefix of every key of one hub: `["public-hub", baseUrl, hub]`.

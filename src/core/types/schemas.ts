@@ -39,8 +39,8 @@ export interface HubSchemas {
 /** The keys of {@link HubSchemas} at run time, for the option checks and the mock. */
 export const HUB_OPERATIONS = ["discovery", "hub", "leaderboard", "holder", "stakeStatus", "award"] as const;
 
-/** The values of {@link ValidateMode} at run time, for the option checks. */
-export const VALIDATE_MODES = ["throw", "warn", "off"] as const;
+/** The values of {@link ValidateMode} at run time, for the option checks (all of them: a type test says so). */
+export const VALIDATE_MODES: readonly ValidateMode[] = ["throw", "warn", "off"];
 
 /**
  * The name of one operation, as a key of {@link HubSchemas}.
@@ -61,15 +61,27 @@ export type HubOperation = keyof HubSchemas;
  * const validate: ValidateMode = process.env.NODE_ENV === "production" ? "warn" : "throw";
  * ```
  */
-export type ValidateMode = (typeof VALIDATE_MODES)[number];
+export type ValidateMode = "throw" | "warn" | "off";
 
-/** The SDK's lenient type of each operation, used when no schema is declared for it. */
-interface LenientData {
+/**
+ * The SDK's lenient type of each operation: what a read returns when no schema is declared for it.
+ * @example
+ * ```ts
+ * const holder: LenientData["holder"] = await new HubClient(options).getHolder("0xabc"); // HolderStatus
+ * ```
+ */
+export interface LenientData {
+  /** `discover()` */
   discovery: DiscoveryDocument;
+  /** `getHub()` */
   hub: HubConfig;
+  /** `getLeaderboard()` */
   leaderboard: Leaderboard;
+  /** `getHolder()` */
   holder: HolderStatus;
+  /** `getStakeStatus()` */
   stakeStatus: StakeStatus;
+  /** `awardPoints()` */
   award: AwardResult;
 }
 
