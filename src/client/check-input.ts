@@ -62,10 +62,11 @@ const count = (value: unknown) => Number.isInteger(value) && (value as number) >
 const duration = (value: unknown) => Number.isFinite(value) && (value as number) >= 0;
 const fn = (value: unknown) => typeof value === "function";
 const includes = (list: readonly string[]) => (value: unknown) => list.includes(value as string);
-// Each key an operation (a misspelt `holders` would leave its reads unchecked without a word), each
-// value a Standard Schema: an object (zod, valibot) or a function (arktype) whose `~standard` validates.
-const schemasByOperation = (value: unknown) =>
-  isObject(value) && Object.entries(value).every(([name, schema]) => includes(HUB_OPERATIONS)(name) && (schema === undefined || fn((schema as { "~standard"?: { validate?: unknown } })?.["~standard"]?.validate)));
+// A Standard Schema: an object (zod, valibot) or a function (arktype) whose `~standard` validates.
+const isSchema = optional((value) => fn((value as { "~standard"?: { validate?: unknown } } | null)?.["~standard"]?.validate));
+// Each key an operation: a misspelt `holders` would leave its reads unchecked without a word.
+const schemasByOperation = (value: unknown) => isObject(value) && Object.entries(value).every(([name, schema]) => includes(HUB_OPERATIONS)(name) && isSchema(schema));
+const VALIDATE = VALIDATE_MODES.join(", ");
 
 // Each option: its path, its test, and what it must be.
 const COUNT = "an integer ≥ 0";
@@ -85,7 +86,7 @@ const RULES: ReadonlyArray<[path: string, test: Test, expected: string]> = [
   ["fetch", optional(fn), "a function"],
   ["onRequest", optional(fn), "a function"],
   ["logLevel", optional((v) => LEVELS.includes(v as LogLevel)), LEVELS.join(", ")],
-  ["validate", optional(includes(VALIDATE_MODES)), VALIDATE_MODES.join(", ")],
+  ["validate", optional(includes(VALIDATE_MODES)), VALIDATE],
   ["schemas", optional(schemasByOperation), `an object of Standard Schemas by operation: ${HUB_OPERATIONS.join(", ")}`],
   ["logger", optional((v) => isObject(v) && LEVELS.slice(1).every((m) => fn(v[m]))), "an object with error, warn, info and debug methods"],
   [
@@ -96,6 +97,15 @@ const RULES: ReadonlyArray<[path: string, test: Test, expected: string]> = [
 ];
 
 const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), options);
+
+/**
+ * Checks a call's own `schema` and `validate`, before anything is sent.
+ * @throws {HubValidationError} for a schema that is not a Standard Schema, or an unknown mode.
+ */
+export function checkCallOptions(options: { schema?: unknown; validate?: unknown }): void {
+  if (!isSchema(options.schema)) throwIf("request options", "schema", { code: "invalid_type", message: "schema must be a Standard Schema" });
+  if (!optional(includes(VALIDATE_MODES))(options.validate)) throwIf("request options", "validate", { code: "invalid_type", message: `validate must be ${VALIDATE}` });
+}
 
 /**
  * Checks a client's constructor options (all but `baseUrl`, which `normalizeBaseUrl` reads), one

@@ -13,7 +13,7 @@ import { createLog, type Log } from "../core/log";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
 import { normalizeBaseUrl, pathOf } from "../core/url";
-import { checkClientOptions, checkLimit, checkWallet } from "./check-input";
+import { checkCallOptions, checkClientOptions, checkLimit, checkWallet } from "./check-input";
 
 /**
  * Query of {@link HubClient.getLeaderboard}.
@@ -225,6 +225,7 @@ export class HubClient<S extends HubSchemas = {}> {
 
   async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"]): Promise<WithResponse<T>> {
     call.check?.();
+    checkCallOptions(options);
     const raw = await this.#transport.send({
       method: call.method ?? "GET",
       // ky's prefixUrl always ends in a slash: the discovery document is the base address itself.

@@ -162,6 +162,20 @@ describe("the schema options are checked before anything is sent", () => {
     expect(mock.requests).toHaveLength(0);
   });
 
+  it("a call's own schema and validate are checked too, and nothing is sent", async () => {
+    const hub = clientWith({ holder });
+    const bad = [
+      [{ schema: { parse: () => 1 } }, ["schema"], "schema must be a Standard Schema"],
+      [{ validate: "loud" }, ["validate"], "validate must be throw, warn, off"],
+    ] as const;
+    for (const [options, path, message] of bad) {
+      const error = await failure(hub.getHolder(WALLET, options as never));
+      expect(error).toBeInstanceOf(HubValidationError);
+      expect((error as HubValidationError).issues).toEqual([expect.objectContaining({ path, message })]);
+    }
+    expect(mock.requests).toHaveLength(0);
+  });
+
   it("a schema may be a function (arktype's are) and undefined operations are fine", () => {
     const callable = Object.assign(() => undefined, { "~standard": { version: 1 as const, vendor: "fn", validate: (value: unknown) => ({ value }) } });
     expect(() => new HubClient({ ...options, schemas: { holder: callable, hub: undefined } })).not.toThrow();
