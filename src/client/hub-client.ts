@@ -238,14 +238,16 @@ export class HubClient<S extends HubSchemas = {}> {
       timeout: options.timeout,
       retry: options.retry,
     });
-    const requestId = raw.headers.get("x-request-id") ?? undefined;
-    const data = await decodeBody(raw, call.kind ?? "object");
-    const schema = options.schema ?? (call.operation && this.schemas[call.operation]);
-    const mode = options.validate ?? this.#validate;
-    if (!schema || mode === "off") return { data: data as T, response: raw.response, requestId };
-    const operation = call.operation ?? `${call.method ?? "GET"} /${call.segments.join("/")}`;
-    const checked = await checkBody<T>(data, { operation, schema, mode, applied: call.method === "POST", answer: raw, log: this.log });
-    return { data: checked, response: raw.response, requestId };
+    const data = await checkBody<T>(await decodeBody(raw, call.kind ?? "object"), {
+      // The call's own schema, else the client's for the operation; a subclass's call may have neither.
+      schema: options.schema ?? (call.operation && this.schemas[call.operation]),
+      mode: options.validate ?? this.#validate,
+      operation: call.operation ?? `${call.method ?? "GET"} /${call.segments.join("/")}`,
+      applied: call.method === "POST",
+      answer: raw,
+      log: this.log,
+    });
+    return { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined };
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * Checking a decoded body against the schema declared for its operation: the one place where
- * `validate` ("throw", "warn") is applied, for reads and awards alike (the client skips it for
- * "off" and when there is no schema). Kept small: it is in every browser bundle.
+ * `validate` ("throw", "warn", "off") is applied, for reads and awards alike. Kept small: it is in
+ * every browser bundle, schemas or not.
  */
 import { fieldPath, HubSchemaError } from "../errors/hub-schema-error";
 import type { ValidationIssue } from "../errors/hub-validation-error";
 import type { Log } from "../log";
-import type { HubOperation } from "../types/schemas";
+import type { HubOperation, ValidateMode } from "../types/schemas";
 import type { StandardSchemaV1 } from "../types/standard-schema";
 import { excerpt, type TextResponse } from "./body";
 
@@ -14,8 +14,8 @@ import { excerpt, type TextResponse } from "./body";
 export interface BodyCheck {
   /** The operation, or for a subclass's own call without one, its method and path. */
   operation: HubOperation | (string & {});
-  schema: StandardSchemaV1;
-  mode: "throw" | "warn";
+  schema: StandardSchemaV1 | undefined;
+  mode: ValidateMode;
   /** A write the server answered 2xx: it was applied, whatever its body says. */
   applied: boolean;
   answer: TextResponse;
@@ -23,10 +23,12 @@ export interface BodyCheck {
 }
 
 /**
- * The schema's output when the body fits. A misfit throws `HubSchemaError` (`"throw"`) or, with
- * `"warn"`, is returned as sent after one log record per field path.
+ * The body as the call returns it: as sent when nothing is checked (no schema, or `"off"`), else the
+ * schema's output when it fits. A misfit throws `HubSchemaError` (`"throw"`) or, with `"warn"`, is
+ * returned as sent after one log record per field path.
  */
 export async function checkBody<T>(value: unknown, { operation, schema, mode, applied, answer, log }: BodyCheck): Promise<T> {
+  if (!schema || mode === "off") return value as T;
   const result = await schema["~standard"].validate(value);
   if (!result.issues) return result.value as T;
   const issues = result.issues.map(
