@@ -7,6 +7,7 @@ import { HubClient, leaderboardRows, type HolderStatus, type HubConfig, type Hub
 import { hubKeys, hubQueries } from "public-hub-sdk/query";
 import { HubServerClient, type AwardResult } from "public-hub-sdk/server";
 import { ROW_KEYS, type LeaderboardRowOf } from "../../src/client/leaderboard-rows";
+import type { HubServerClient as BrowserHubServerClient } from "../../src/server/browser";
 import { HUB_OPERATIONS, VALIDATE_MODES, type ValidateMode } from "../../src/core/types/schemas";
 
 // Type-level checks, verified by `tsc --noEmit` in `npm test`: the shapes declared once in a
@@ -74,6 +75,8 @@ describe("types from schemas", () => {
     const server = new HubServerClient({ ...options, secret: "s", schemas });
     expectTypeOf(server.awardPoints({ wallet: "0xabc", amount: 1, ref: "r" })).resolves.toEqualTypeOf<{ ref: string; balance: number }>();
     expectTypeOf(server.getHolder("0xabc")).resolves.toEqualTypeOf<Holder>();
+    // Under the `browser` condition the same annotation names the refusing class.
+    expectTypeOf<BrowserHubServerClient<typeof schemas>>().toHaveProperty("awardPoints");
     const lenient = new HubServerClient({ ...options, secret: "s" });
     expectTypeOf(lenient.awardPoints({ wallet: "0xabc", amount: 1, ref: "r" })).resolves.toEqualTypeOf<AwardResult>();
   });
