@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { Bench } from "tinybench";
+import * as z from "zod";
 import { HubClient } from "../dist/index.js";
 import * as edge from "../dist/server/edge.js";
 import { signRequest } from "../dist/server/node.js";
@@ -27,6 +28,10 @@ const SECRET = "bench-secret";
 const KEY = createHash("sha256").update(SECRET).digest("hex");
 const PATH = "/api/v1/hub/alpha/bits/earn";
 const BODY = JSON.stringify({ wallet: "0x5e5bd2a4c89737010ede2ecf8bca2388637e5e89", amount: 797141, reason: "quest complete", ref: "quest-42:0x5e5bd2a4c8" });
+
+// A holder answer and the small zod object that validates it (the schema-cost rows).
+const HOLDER_BODY = JSON.stringify({ hub: "alpha", wallet: "0xabc", holder: true, tokens: 3, bits: 250 });
+const HOLDER_SCHEMA = z.object({ hub: z.string(), wallet: z.string(), holder: z.boolean(), tokens: z.number(), bits: z.number() });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (n) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0));
@@ -142,6 +147,10 @@ async function instructionRows() {
   const [sdkRead, kyRead] = [await perOp("read-sdk", [2_000, 8_000]), await perOp("read-ky", [2_000, 8_000])];
   const readRatio = sdkRead / kyRead;
   rows.push(`| read, instructions per call (callgrind, canned fetch) | getHolder ${Math.round(sdkRead).toLocaleString("en")} | ky.get().json() ${Math.round(kyRead).toLocaleString("en")} | **${readRatio.toFixed(2)}×** SDK ÷ ky (±3 % run to run) | ≤ 1.05× ${readRatio <= 1.05 ? "✅" : "❌"} |`);
+  // The same read validated by a small zod object (`schemas.holder`), against the read without one.
+  const zodRead = await perOp("read-sdk-zod", [2_000, 8_000]);
+  const zodRatio = zodRead / sdkRead;
+  rows.push(`| read validated by a small zod object (\`schemas.holder\`), instructions per call (callgrind, canned fetch) | getHolder with schema ${Math.round(zodRead).toLocaleString("en")} | getHolder without ${Math.round(sdkRead).toLocaleString("en")} | **${zodRatio.toFixed(2)}×** with ÷ without | ≤ 1.10× ${zodRatio <= 1.1 ? "✅" : "❌"} |`);
   return rows;
 }
 
@@ -162,6 +171,15 @@ try {
   })));
   // Round trips (reads and signed awards, against bare fetch, ky and the peer SDKs) are in the peer
   // table below (bench/peers.mjs), which measures every client in the same interleaved rounds.
+  // Client CPU of a read validated by a small zod object against the same read without: a canned
+  // fetch (no network, no server), interleaved rounds. Throughput ≥ 0.91× is CPU per read ≤ 1.10×.
+  const canned = async () => new Response(HOLDER_BODY, { status: 200, headers: { "content-type": "application/json" } });
+  const plainReads = new HubClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", fetch: canned, dedupeReads: false });
+  const zodReads = new HubClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", fetch: canned, dedupeReads: false, schemas: { holder: HOLDER_SCHEMA } });
+  rows.push(row("read validated by a small zod object (canned fetch)", "with `schemas.holder`", "same read without", 0.91, await compare({
+    sdk: () => zodReads.getHolder("0xabc"),
+    baseline: () => plainReads.getHolder("0xabc"),
+  })));
   rows.push(...(await instructionRows()));
   rows.push(...(await bundleRows()));
   rows.push(await memoryRow(client));

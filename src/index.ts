@@ -17,7 +17,7 @@
  */
 export { HubClient, type HubCall, type LeaderboardQuery, type RateLimitStatus } from "./client/hub-client";
 export { HubPromise, type WithResponse, type WithWriteResponse } from "./core/hub-promise";
-export { leaderboardRows } from "./client/leaderboard-rows";
+export { leaderboardRows, type LeaderboardRowOf } from "./client/leaderboard-rows";
 export {
   HubError,
   HubApiError,
@@ -35,6 +35,7 @@ export {
   HubRedirectError,
   HubValidationError,
   HubResponseError,
+  HubSchemaError,
   type ResponseProblem,
   type ValidationIssue,
 } from "./core/errors/index";
@@ -52,3 +53,4 @@ export type {
   AwardResult,
 } from "./core/types/responses";
 export type { StandardSchemaV1, StandardResult, StandardIssue } from "./core/types/standard-schema";
+export type { HubSchemas, HubOperation, HubData, LenientData, SchemaOutput, ValidateMode } from "./core/types/schemas";

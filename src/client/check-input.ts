@@ -1,6 +1,7 @@
 import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
 import { LEVELS, type LogLevel } from "../core/log";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
+import { HUB_OPERATIONS, VALIDATE_MODES } from "../core/types/schemas";
 
 /**
  * The browser entry's input checks: the hub slug, a wallet, a leaderboard limit and the client
@@ -72,6 +73,12 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const count = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 const duration = (value: unknown) => Number.isFinite(value) && (value as number) >= 0;
 const fn = (value: unknown) => typeof value === "function";
+const includes = (list: readonly string[]) => (value: unknown) => list.includes(value as string);
+// A Standard Schema: an object (zod, valibot) or a function (arktype) whose `~standard` validates.
+const isSchema = optional((value) => fn((value as { "~standard"?: { validate?: unknown } } | null)?.["~standard"]?.validate));
+// Each key an operation: a misspelt `holders` would leave its reads unchecked without a word.
+const schemasByOperation = (value: unknown) => isObject(value) && Object.entries(value).every(([name, schema]) => includes(HUB_OPERATIONS)(name) && isSchema(schema));
+const VALIDATE = VALIDATE_MODES.join(", ");
 
 /** The longest timeout a timer can hold (2^31 − 1 ms, about 24.8 days); ky refuses a longer one. */
 export const MAX_TIMEOUT = 2_147_483_647;
@@ -98,6 +105,8 @@ const RULES: readonly Rule[] = [
   ["dedupeReads", optional((v) => typeof v === "boolean"), "true or false"],
   ["onRequest", optional(fn), "a function"],
   ["logLevel", optional((v) => LEVELS.includes(v as LogLevel)), LEVELS.join(", ")],
+  ["validate", optional(includes(VALIDATE_MODES)), VALIDATE],
+  ["schemas", optional(schemasByOperation), `an object of Standard Schemas by operation: ${HUB_OPERATIONS.join(", ")}`],
   ["logger", optional((v) => isObject(v) && LEVELS.slice(1).every((m) => fn(v[m]))), "an object with error, warn, info and debug methods"],
   [
     "headers",
@@ -111,8 +120,8 @@ const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, ke
 /**
  * Every constructor option of `HubClient`, named once: any other name is refused, so that a typo
  * (`timout`) is not silently ignored. A new option adds its name here (and a rule in `RULES`
- * when its value needs checking). `schemas`, `validate` and `telemetry` are checked by their own
- * code. Nested names (`retry.limit`…) are those of the rules.
+ * when its value needs checking). `telemetry` is checked by its own code. Nested names
+ * (`retry.limit`…) are those of the rules.
  */
 export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "rateLimit", "fetch", "headers", "dedupeReads", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry"] as const;
 
@@ -129,7 +138,8 @@ void listed;
 // A call's own rules, then the client's rules for `timeout` and `retry`, which a call may override.
 const CALL_RULES: readonly Rule[] = [
   ["signal", optional((v) => v instanceof AbortSignal), "an AbortSignal"],
-  ["schema", optional((v) => fn((v as { "~standard"?: { validate?: unknown } } | null)?.["~standard"]?.validate)), "a Standard Schema (zod, valibot…: with ~standard.validate)"],
+  ["schema", isSchema, "a Standard Schema (zod, valibot…: with ~standard.validate)"],
+  ["validate", optional(includes(VALIDATE_MODES)), VALIDATE],
   ...RULES.filter(([name]) => /^(timeout|retry)/.test(name)),
 ];
 

@@ -4,13 +4,14 @@
  * `x-api-key` and nothing secret.
  */
 import { decodeBody, type BodyKind } from "../core/http/body";
+import { checkBody } from "../core/http/check-body";
 import type { CallSpec } from "../core/http/call";
 import { Transport } from "../core/http/transport";
 import { HubPromise, type WithResponse, type WithWriteResponse } from "../core/hub-promise";
 import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
-import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
+import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
 import { normalizeBaseUrl, pathOf } from "../core/url";
 import { CLIENT_OPTIONS, checkCallOptions, checkClientOptions, checkLeaderboardQuery, checkWallet } from "./check-input";
 
@@ -72,6 +73,8 @@ export interface HubCall {
   kind?: BodyKind;
   /** Whether to send `x-api-key`. @default true */
   authenticated?: boolean;
+  /** The operation whose schema (in the client's `schemas`) checks the answer. @default none */
+  operation?: HubOperation;
 }
 
 /**
@@ -85,12 +88,20 @@ export interface HubCall {
  * const config = await hub.getHub();
  * const top = await hub.getLeaderboard({ limit: 10 });
  * ```
+ * With response shapes declared once, every read is typed by them (`S` is inferred):
+ * ```ts
+ * const hub = new HubClient({ baseUrl, clientId, hub: "alpha", schemas: { holder: z.object({ bits: z.number() }) } });
+ * const { bits } = await hub.getHolder("0xabc"); // number
+ * ```
  */
-export class HubClient {
+export class HubClient<S extends HubSchemas = {}> {
   /** The slug of the hub this client addresses. */
   declare readonly hub: string;
   /** The API base address in use, e.g. `https://hub.example.com/api/v1`. */
   declare readonly baseUrl: string;
+  /** The response shapes this client was given (`{}` for none); hand them to `createHubMock` too. */
+  declare readonly schemas: S;
+  readonly #validate: ValidateMode;
   readonly #base: URL;
   readonly #transport: Transport;
   /** This client's log (`logLevel`, `logger`, `PUBLIC_HUB_LOG`), for subclasses. */
@@ -109,11 +120,13 @@ export class HubClient {
   protected static readonly optionNames: readonly string[] = CLIENT_OPTIONS;
 
   /** @throws {HubValidationError} when an option is unknown, missing or malformed. */
-  constructor(options: HubClientOptions) {
+  constructor(options: HubClientOptions<S>) {
     this.#base = normalizeBaseUrl(options?.baseUrl);
     checkClientOptions(options, (new.target as typeof HubClient).optionNames);
     this.hub = options.hub;
     this.baseUrl = this.#base.href;
+    this.schemas = options.schemas ?? ({} as S);
+    this.#validate = options.validate ?? "throw";
     this.log = createLog(options.logLevel, options.logger);
     this.#transport = new Transport({
       baseUrl: this.#base,
@@ -152,8 +165,8 @@ export class HubClient {
    * const doc = await hub.discover();
    * ```
    */
-  discover<T = DiscoveryDocument>(options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: [], authenticated: false }, options);
+  discover<T = HubData<S, "discovery">>(options?: RequestOptions<T>): HubPromise<T> {
+    return this.request({ segments: [], authenticated: false, operation: "discovery" }, options);
   }
 
   /**
@@ -164,8 +177,8 @@ export class HubClient {
    * console.log(config.name);
    * ```
    */
-  getHub<T = HubConfig>(options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub] }, options);
+  getHub<T = HubData<S, "hub">>(options?: RequestOptions<T>): HubPromise<T> {
+    return this.request({ segments: ["hub", this.hub], operation: "hub" }, options);
   }
 
   /**
@@ -177,10 +190,10 @@ export class HubClient {
    * for (const row of leaderboardRows(board)) console.log(row.rank, row.wallet);
    * ```
    */
-  getLeaderboard<T = Leaderboard>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
+  getLeaderboard<T = HubData<S, "leaderboard">>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
     const limit = query?.limit;
     const check = () => checkLeaderboardQuery(query);
-    return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array", check }, options);
+    return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array", check, operation: "leaderboard" }, options);
   }
 
   /**
@@ -191,8 +204,8 @@ export class HubClient {
    * const holder = await hub.getHolder("0xabc");
    * ```
    */
-  getHolder<T = HolderStatus>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub, "holder", wallet], check: () => checkWallet(wallet) }, options);
+  getHolder<T = HubData<S, "holder">>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
+    return this.request({ segments: ["hub", this.hub, "holder", wallet], check: () => checkWallet(wallet), operation: "holder" }, options);
   }
 
   /**
@@ -203,8 +216,8 @@ export class HubClient {
    * const stake = await hub.getStakeStatus("0xabc");
    * ```
    */
-  getStakeStatus<T = StakeStatus>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet }, check: () => checkWallet(wallet) }, options);
+  getStakeStatus<T = HubData<S, "stakeStatus">>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
+    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet }, check: () => checkWallet(wallet), operation: "stakeStatus" }, options);
   }
 
   /**
@@ -241,7 +254,15 @@ export class HubClient {
       retry: options.retry,
       appliedEarlier,
     });
-    const data = await decodeBody(raw, call.kind ?? "object", options.schema);
+    const data = await checkBody<T>(await decodeBody(raw, call.kind ?? "object"), {
+      // The call's own schema, else the client's for the operation; a subclass's call may have neither.
+      schema: options.schema ?? (call.operation && this.schemas[call.operation]),
+      mode: options.validate ?? this.#validate,
+      operation: call.operation ?? `${call.method ?? "GET"} /${call.segments.join("/")}`,
+      applied: call.method === "POST",
+      answer: raw,
+      log: this.log,
+    });
     const result = { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined, attempts: raw.attempts };
     return call.method === "POST" ? { ...result, mayHaveBeenAppliedEarlier: raw.mayHaveBeenAppliedEarlier } : result;
   }

@@ -9,6 +9,7 @@ import type { WithWriteResponse } from "./hub-promise";
 import type { BodyKind } from "./http/body";
 import type { CallSpec } from "./http/call";
 import type { Transport } from "./http/transport";
+import type { HubOperation } from "./types/schemas";
 
 /** A call as the server entry makes it: a `HubCall` with a signer. */
 export interface InternalCall {
@@ -19,6 +20,7 @@ export interface InternalCall {
   sign: CallSpec["sign"];
   /** An earlier send of this write may have been applied (see `CallSpec.appliedEarlier`). */
   appliedEarlier?: boolean;
+  operation: HubOperation;
 }
 
 export interface ClientInternals {

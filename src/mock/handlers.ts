@@ -1,8 +1,10 @@
-import { http, HttpResponse, type RequestHandler } from "msw";
+import { http, HttpResponse, type JsonBodyType, type RequestHandler } from "msw";
 import { readAwardBody } from "./award-body";
 import { CORS_HEADERS, errorResponse, proxyPage } from "./responses";
 import type { MockState } from "./state";
 import type { HubMockOptions, MockHub } from "./types";
+import type { HubOperation } from "../core/types/schemas";
+import { schemaDrift } from "./schema-drift";
 import { verifySignature } from "./verify-signature";
 
 export type MockSettings = Required<Omit<HubMockOptions, "hubs" | "keys" | "clockOffsetMs" | "leaderboardFormat">> & {
@@ -29,6 +31,14 @@ interface AuthedContext extends RouteContext {
 export function createHandlers(state: MockState, settings: MockSettings): RequestHandler[] {
   const base = settings.baseUrl;
   const fail = (status: number, code: string, message: string) => errorResponse(settings.errorFormat, status, code, message);
+  /**
+   * A success body, checked against the app's schema for its operation. A drift is answered 501
+   * (a 5xx the client does not retry), so the call that met it fails at once, naming every field.
+   */
+  const serve = async (operation: HubOperation, body: JsonBodyType) => {
+    const drift = await schemaDrift(settings.schemas, operation, body);
+    return drift ? HttpResponse.json({ error: { code: "mock_schema_drift", message: drift } }, { status: 501 }) : HttpResponse.json(body);
+  };
 
   /** Records the request, applies injected faults, then answers with CORS, Date and x-request-id. */
   const route =
@@ -83,7 +93,7 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
   };
 
   const discovery = () =>
-    HttpResponse.json({
+    serve("discovery", {
       name: "Public Hub API",
       version: "v1",
       baseUrl: base,
@@ -104,20 +114,20 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
     // Not a positive integer: the server default applies (the spec lists no 400 here).
     const limit = asked && /^[1-9]\d*$/.test(asked) ? Math.min(Number(asked), settings.leaderboardLimit.max) : settings.leaderboardLimit.default;
     const entries = ranked(hub).slice(0, limit);
-    return HttpResponse.json(settings.leaderboardAsArray ? entries : { hub: slug, limit, total: hub.stakers.length, entries });
+    return serve("leaderboard", settings.leaderboardAsArray ? entries : { hub: slug, limit, total: hub.stakers.length, entries });
   };
 
   const holder = ({ slug, hub, params }: AuthedContext) => {
     const wallet = String(params.wallet);
     const tokens = hub.holders?.[wallet];
-    return HttpResponse.json({ hub: slug, wallet, holder: tokens !== undefined, tokens: tokens ?? 0, bits: state.balanceOf(slug, wallet) });
+    return serve("holder", { hub: slug, wallet, holder: tokens !== undefined, tokens: tokens ?? 0, bits: state.balanceOf(slug, wallet) });
   };
 
   const stakeStatus = ({ slug, hub, url }: AuthedContext) => {
     const wallet = url.searchParams.get("wallet");
     if (!wallet) return fail(400, "missing_wallet", "The wallet query parameter is required.");
     const row = ranked(hub).find((entry) => entry.wallet === wallet);
-    return HttpResponse.json({ hub: slug, wallet, staking: row !== undefined, staked: row?.staked ?? 0, rank: row?.rank ?? null });
+    return serve("stakeStatus", { hub: slug, wallet, staking: row !== undefined, staked: row?.staked ?? 0, rank: row?.rank ?? null });
   };
 
   const earn = async ({ request, body, url, slug, storedKey }: AuthedContext) => {
@@ -152,7 +162,7 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
     const lost = state.faults.lostWrites.shift();
     if (lost === "network-error") return HttpResponse.error();
     if (lost !== undefined) return new HttpResponse(proxyPage(lost), { status: lost, headers: { "content-type": "text/html" } });
-    return HttpResponse.json(answer);
+    return serve("award", answer);
   };
 
   const preflight = () => new HttpResponse(null, { status: 204, headers: CORS_HEADERS });
@@ -161,7 +171,7 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
     http.options(`${base}`, preflight),
     http.options(`${base}/*`, preflight),
     http.get(`${base}`, route(discovery)), // MSW matches it with a trailing slash too
-    http.get(`${base}/hub/:slug`, route(authed(({ slug, hub }) => HttpResponse.json({ slug, ...hub.config })))),
+    http.get(`${base}/hub/:slug`, route(authed(({ slug, hub }) => serve("hub", { slug, ...hub.config })))),
     http.get(`${base}/hub/:slug/leaderboard`, route(authed(leaderboard))),
     http.get(`${base}/hub/:slug/holder/:wallet`, route(authed(holder))),
     http.get(`${base}/hub/:slug/stake-status`, route(authed(stakeStatus))),

@@ -97,6 +97,7 @@ export function createHubMock(options: HubMockOptions = {}): HubMock {
     leaderboardLimit: options.leaderboardLimit ?? { default: 10, max: 100 },
     sendDateHeader: options.sendDateHeader ?? true,
     kindPoints: options.kindPoints ?? { "daily-login": 5 },
+    schemas: options.schemas ?? {},
   });
   const repeat = <T>(list: T[], count: number, item: T) => list.push(...Array.from({ length: count }, () => item));
   return {

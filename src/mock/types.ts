@@ -1,3 +1,5 @@
+import type { HubSchemas } from "../core/types/schemas";
+
 /**
  * How the mock server words its error bodies; real servers differ, so the SDK is tried on each.
  * @example
@@ -124,6 +126,16 @@ export interface HubMockOptions {
    * @default { "daily-login": 5 }
    */
   kindPoints?: Record<string, number>;
+  /**
+   * Your app's declared response shapes (the `schemas` of its clients; one module for both). Every
+   * success body the mock serves is checked against its operation's schema; one that does not fit
+   * is answered `501` with `mock_schema_drift` and every failing field, so the test whose call
+   * met it fails at once (the client does not retry a 501) instead of passing on shapes your
+   * server would not send.
+   * @default {} (nothing checked)
+   * @example { schemas } // import { schemas } from "../src/hub-schemas"
+   */
+  schemas?: HubSchemas;
 }
 
 /**

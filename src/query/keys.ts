@@ -10,17 +10,21 @@ import type { HubClient, LeaderboardQuery } from "../client/hub-client";
 // The error class alone, not client/check-input: sharing less with the root entry keeps its browser
 // bundle as it was (measured: 7 bytes more with checks, 7 fewer with this).
 import { HubValidationError } from "../core/errors/hub-validation-error";
-import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
+import type { HubData, HubSchemas } from "../core/types/schemas";
 
 /**
  * What every key is rooted at: a {@link HubClient} (or anything with its `baseUrl` and `hub`).
- * Pass the client itself, so the base address is the normalised one the client uses.
+ * Pass the client itself, so the base address is the normalised one the client uses and the keys
+ * are tagged with the data types of its `schemas`.
  * @example
  * ```ts
  * const scope: HubKeyScope = hub; // a HubClient
  * ```
  */
-export type HubKeyScope = Pick<HubClient, "baseUrl" | "hub">;
+export type HubKeyScope<S extends HubSchemas = {}> = Pick<HubClient<S>, "baseUrl" | "hub"> & {
+  /** The client's response shapes: the keys are tagged with their types. */
+  readonly schemas?: S;
+};
 
 /**
  * The prefix of every key of one hub: `["public-hub", baseUrl, hub]`.
@@ -66,7 +70,7 @@ export interface HubKeys {
    * const doc = queryClient.getQueryData(hubKeys.discover(hub));
    * ```
    */
-  discover(scope: HubKeyScope): HubQueryKey<DiscoveryDocument, ["discover"]>;
+  discover<S extends HubSchemas = {}>(scope: HubKeyScope<S>): HubQueryKey<HubData<S, "discovery">, ["discover"]>;
   /**
    * Key of the hub's configuration.
    * @example
@@ -74,7 +78,7 @@ export interface HubKeys {
    * const config = queryClient.getQueryData(hubKeys.hub(hub));
    * ```
    */
-  hub(scope: HubKeyScope): HubQueryKey<HubConfig, ["hub"]>;
+  hub<S extends HubSchemas = {}>(scope: HubKeyScope<S>): HubQueryKey<HubData<S, "hub">, ["hub"]>;
   /**
    * Key of one leaderboard query. The query is normalised to the fields that are set, so
    * `leaderboard(hub)`, `leaderboard(hub, {})` and `leaderboard(hub, { limit: undefined })` are one
@@ -85,7 +89,7 @@ export interface HubKeys {
    * await queryClient.invalidateQueries({ queryKey: hubKeys.leaderboard(hub) }); // every limit
    * ```
    */
-  leaderboard(scope: HubKeyScope, query?: LeaderboardQuery): HubQueryKey<Leaderboard, ["leaderboard", LeaderboardQuery]>;
+  leaderboard<S extends HubSchemas = {}>(scope: HubKeyScope<S>, query?: LeaderboardQuery): HubQueryKey<HubData<S, "leaderboard">, ["leaderboard", LeaderboardQuery]>;
   /**
    * Key of one wallet's holder status.
    * @example
@@ -93,7 +97,7 @@ export interface HubKeys {
    * await queryClient.invalidateQueries({ queryKey: hubKeys.holder(hub, "0xabc") });
    * ```
    */
-  holder(scope: HubKeyScope, wallet: string): HubQueryKey<HolderStatus, ["holder", string]>;
+  holder<S extends HubSchemas = {}>(scope: HubKeyScope<S>, wallet: string): HubQueryKey<HubData<S, "holder">, ["holder", string]>;
   /**
    * Key of one wallet's staking summary.
    * @example
@@ -101,7 +105,7 @@ export interface HubKeys {
    * await queryClient.invalidateQueries({ queryKey: hubKeys.stakeStatus(hub, "0xabc") });
    * ```
    */
-  stakeStatus(scope: HubKeyScope, wallet: string): HubQueryKey<StakeStatus, ["stake-status", string]>;
+  stakeStatus<S extends HubSchemas = {}>(scope: HubKeyScope<S>, wallet: string): HubQueryKey<HubData<S, "stakeStatus">, ["stake-status", string]>;
 }
 
 /** The leaderboard query as it goes into a key: only the fields that are set. */

@@ -5,7 +5,7 @@
  * takes them as they are.
  */
 import type { HubClient, LeaderboardQuery } from "../client/hub-client";
-import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
+import type { HubData, HubSchemas } from "../core/types/schemas";
 import { hubKeys, normalizeLeaderboardQuery, type HubQueryKey } from "./keys";
 
 /**
@@ -44,14 +44,15 @@ export interface HubQueryOptions<TData, TPath extends readonly unknown[]> {
 }
 
 /**
- * The query options of one hub's reads; see {@link hubQueries}.
+ * The query options of one hub's reads; see {@link hubQueries}. Their data types are those of the
+ * client's `schemas` (`S`), the lenient ones for operations without a schema.
  * @example
  * ```ts
  * const q: HubQueries = hubQueries(hub);
  * const { data } = useQuery(q.leaderboard({ limit: 10 }));
  * ```
  */
-export interface HubQueries {
+export interface HubQueries<S extends HubSchemas = {}> {
   /**
    * The discovery document (`HubClient.discover`).
    * @example
@@ -59,7 +60,7 @@ export interface HubQueries {
    * const { data: doc } = useQuery(q.discover());
    * ```
    */
-  discover(): HubQueryOptions<DiscoveryDocument, ["discover"]>;
+  discover(): HubQueryOptions<HubData<S, "discovery">, ["discover"]>;
   /**
    * The hub's configuration (`HubClient.getHub`).
    * @example
@@ -67,7 +68,7 @@ export interface HubQueries {
    * const { data: config } = useSuspenseQuery(q.hub());
    * ```
    */
-  hub(): HubQueryOptions<HubConfig, ["hub"]>;
+  hub(): HubQueryOptions<HubData<S, "hub">, ["hub"]>;
   /**
    * The leaderboard (`HubClient.getLeaderboard`). A bad `limit` is not thrown here but when the
    * query runs: the query fails with `HubValidationError` and nothing is sent.
@@ -76,7 +77,7 @@ export interface HubQueries {
    * const { data: board } = useQuery(q.leaderboard({ limit: 10 }));
    * ```
    */
-  leaderboard(query?: LeaderboardQuery): HubQueryOptions<Leaderboard, ["leaderboard", LeaderboardQuery]>;
+  leaderboard(query?: LeaderboardQuery): HubQueryOptions<HubData<S, "leaderboard">, ["leaderboard", LeaderboardQuery]>;
   /**
    * One wallet's holder status (`HubClient.getHolder`). An empty wallet fails the query with
    * `HubValidationError` when it runs, so `enabled: Boolean(wallet)` can hold it back.
@@ -85,7 +86,7 @@ export interface HubQueries {
    * const { data: holder } = useQuery({ ...q.holder(wallet), enabled: Boolean(wallet) });
    * ```
    */
-  holder(wallet: string): HubQueryOptions<HolderStatus, ["holder", string]>;
+  holder(wallet: string): HubQueryOptions<HubData<S, "holder">, ["holder", string]>;
   /**
    * One wallet's staking summary (`HubClient.getStakeStatus`).
    * @example
@@ -93,7 +94,7 @@ export interface HubQueries {
    * const { data: stake } = useQuery(q.stakeStatus(wallet));
    * ```
    */
-  stakeStatus(wallet: string): HubQueryOptions<StakeStatus, ["stake-status", string]>;
+  stakeStatus(wallet: string): HubQueryOptions<HubData<S, "stakeStatus">, ["stake-status", string]>;
 }
 
 /**
@@ -112,7 +113,7 @@ export interface HubQueries {
  * const { data, error } = useQuery(q.leaderboard({ limit: 10 }));
  * ```
  */
-export function hubQueries(hub: HubClient): HubQueries {
+export function hubQueries<S extends HubSchemas = {}>(hub: HubClient<S>): HubQueries<S> {
   hubKeys.all(hub); // checks the client once, here
   return {
     discover: () => ({ queryKey: hubKeys.discover(hub), queryFn: ({ signal }) => hub.discover({ signal }), retry: false }),

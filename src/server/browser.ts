@@ -5,6 +5,7 @@
  * stay on the server, so a browser bundle cannot sign even by mistake.
  */
 import { BrowserNotAllowedError } from "./browser-guard";
+import type { HubSchemas } from "../core/types/schemas";
 import type { HubServerClientOptions } from "./hub-server-client";
 
 // This build has no signing code, so it offers no option: only where the import belongs.
@@ -13,10 +14,11 @@ const BROWSER_BUILD = '(Your bundler resolved the "browser" build of public-hub-
 /**
  * Refuses to exist in a browser: award points from your backend. Its types refuse too, so a
  * bundler resolving the `browser` condition (Vite; TypeScript with
- * `"customConditions": ["browser"]`) reports the mistake at compile time.
+ * `"customConditions": ["browser"]`) reports the mistake at compile time. `S` is the real class's
+ * (its response schemas), so that code typed `HubServerClient<typeof schemas>` names a type here too.
  * @deprecated public-hub-sdk/server does not run in a browser: the secret must stay on your server.
  */
-export class HubServerClient {
+export class HubServerClient<S extends HubSchemas = {}> {
   /** @deprecated public-hub-sdk/server does not run in a browser: award points from your backend. */
   constructor(_options: BrowserOnlyRefusal) {
     throw new BrowserNotAllowedError(BROWSER_BUILD);

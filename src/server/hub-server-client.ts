@@ -8,7 +8,7 @@ import { HubApiError, type SigningDiagnostics } from "../core/errors/hub-api-err
 import { HubPromise, type WithWriteResponse } from "../core/hub-promise";
 import { parseHttpDate } from "../core/http/body";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
-import type { AwardResult } from "../core/types/responses";
+import type { HubData, HubSchemas } from "../core/types/schemas";
 import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
@@ -31,7 +31,7 @@ import { validate } from "./validate";
  * const options: HubServerClientOptions = { baseUrl, clientId, hub: "alpha", secret: process.env.HUB_SECRET! };
  * ```
  */
-export interface HubServerClientOptions extends HubClientOptions {
+export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> extends HubClientOptions<S> {
   /**
    * The API secret shown once in the studio. It is hashed at construction and never sent,
    * logged or kept in a readable property. Give this or `signingKey`.
@@ -66,7 +66,7 @@ const SKEW_MARGIN_SECONDS = 2; // the Date header has whole seconds
  * server instanceof HubServerClientBase; // true
  * ```
  */
-export class HubServerClientBase extends HubClient {
+export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S> {
   /**
    * `HubClient`'s option names and the key material's: any other name is refused.
    * @example
@@ -81,7 +81,7 @@ export class HubServerClientBase extends HubClient {
   readonly #internals: ClientInternals;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
-  constructor(options: HubServerClientOptions, backend: HmacBackend) {
+  constructor(options: HubServerClientOptions<S>, backend: HmacBackend) {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
     super(options);
     validate(keyOptionsSchema, options, "client options");
@@ -113,7 +113,7 @@ export class HubServerClientBase extends HubClient {
    * await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
    * ```
    */
-  awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
+  awardPoints<T = HubData<S, "award">>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
     return HubPromise.run<T, WithWriteResponse<T>>(async () => {
       // Serialized once from the fields checked (the award's own, in the caller's order): the
       // string sent is the string signed, on every attempt.
@@ -127,6 +127,7 @@ export class HubServerClientBase extends HubClient {
             segments: ["hub", this.hub, "bits", "earn"],
             body,
             kind: "object-or-empty",
+            operation: "award",
             // After the rate gate, just before each attempt: each attempt is signed when it is sent.
             sign: async (request) => {
               signed = { timestamp: this.#clock.timestamp(), method: request.method, path: new URL(request.url).pathname, clockOffsetMs: this.#clock.offsetMs };

@@ -16,6 +16,7 @@ import { campaignContext } from "./campaign/campaign-context";
 import type { DryRunOptions } from "./campaign/dry-run-awards";
 import type { CampaignJournal, CampaignSummary } from "./campaign/types";
 import { nodeBackend } from "./crypto/node-backend";
+import type { HubSchemas } from "../core/types/schemas";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
 import { createSigning, type SignRequestInput } from "./signing";
 
@@ -28,8 +29,8 @@ import { createSigning, type SignRequestInput } from "./signing";
  * const result = await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
  * ```
  */
-export class HubServerClient extends HubServerClientBase {
-  constructor(options: HubServerClientOptions) {
+export class HubServerClient<S extends HubSchemas = {}> extends HubServerClientBase<S> {
+  constructor(options: HubServerClientOptions<S>) {
     super(options, nodeBackend);
   }
 

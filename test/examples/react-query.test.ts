@@ -3,11 +3,15 @@ import { QueryClient } from "@tanstack/react-query";
 import { act, createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ForbiddenError } from "public-hub-sdk";
+import { ForbiddenError, HubClient, type HubClientOptions } from "public-hub-sdk";
 import { HubApp } from "../../examples/react-query/src/hub-app";
+import { schemas } from "../../examples/react-query/src/hub-schemas";
 import { useHubMock } from "../helpers/mock-server";
 
-const { mock, client } = useHubMock();
+// The app's schemas module serves both sides: its client, and the mock that checks what it serves.
+const { mock } = useHubMock({ schemas });
+const client = (overrides: Partial<HubClientOptions> = {}) =>
+  new HubClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", retry: { backoff: 1 }, logLevel: "off", ...overrides, schemas });
 const WALLET = "0x1111111111111111111111111111111111111111";
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -43,12 +43,12 @@ export function tsBlocks(markdown) {
 }
 
 /**
- * The one block of `README.md`'s testing section: the recipe a user copies into a test file.
+ * The first block of `README.md`'s testing section: the recipe a user copies into a test file.
  * @returns {string}
  */
 export function testingRecipe() {
   const blocks = tsBlocks(readFileSync(new URL("README.md", root), "utf8")).filter((block) => block.section.startsWith("Testing your app"));
-  if (blocks.length !== 1) throw new Error(`README.md: expected one TypeScript block in "Testing your app…", found ${blocks.length}`);
+  if (blocks.length === 0) throw new Error(`README.md: no TypeScript block in "Testing your app…"`);
   return /** @type {{ code: string }} */ (blocks[0]).code;
 }
 
@@ -86,7 +86,10 @@ function typecheck() {
   const files = [];
   for (const readme of READMES) {
     for (const block of tsBlocks(readFileSync(new URL(readme, root), "utf8"))) {
-      const name = `${readme.replace(/[/.]/g, "_")}_line_${block.line}.ts`;
+      // A block that names its file on its first line (`// hub-schemas.ts: …`) is that module, which
+      // other blocks import as a reader's files would (`./hub-schemas`).
+      const named = /^\/\/ ([\w-]+\.ts):/.exec(block.code)?.[1];
+      const name = named ?? `${readme.replace(/[/.]/g, "_")}_line_${block.line}.ts`;
       // `export {}`: every block is a module (top-level await, no names leaking between blocks).
       writeFileSync(`${OUT_DIR}${name}`, `// ${readme}:${block.line} (${block.section})\n${block.code}export {};\n`);
       files.push(name);

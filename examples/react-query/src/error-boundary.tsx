@@ -1,11 +1,12 @@
 import { Component, type ReactNode } from "react";
-import { ForbiddenError, HubApiError, HubConnectionError } from "public-hub-sdk";
+import { ForbiddenError, HubApiError, HubConnectionError, HubSchemaError } from "public-hub-sdk";
 
 /** What a reader should see for an error of the SDK. */
 export function describeError(error: unknown): string {
   if (error instanceof ForbiddenError) return "This key belongs to another hub.";
   if (error instanceof HubApiError) return `The hub answered ${error.status}${error.code ? ` (${error.code})` : ""}.`;
   if (error instanceof HubConnectionError) return "The hub cannot be reached right now.";
+  if (error instanceof HubSchemaError) return `The hub's ${error.operation} answer is not what this app expects.`;
   return "Something went wrong.";
 }
 

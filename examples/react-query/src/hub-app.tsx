@@ -1,11 +1,12 @@
 import { QueryClientProvider, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from "@tanstack/react-query";
 import { Suspense, useMemo, useState, type FormEvent } from "react";
-import { leaderboardRows, type HubClient } from "public-hub-sdk";
+import { leaderboardRows } from "public-hub-sdk";
 import { hubKeys, hubQueries } from "public-hub-sdk/query";
 import { describeError, ErrorBoundary } from "./error-boundary";
+import type { Hub } from "./hub-schemas";
 
 /** The whole page: a hub's name, its top stakers, and a wallet's points on demand. */
-export function HubApp({ hub, queryClient }: { hub: HubClient; queryClient: QueryClient }) {
+export function HubApp({ hub, queryClient }: { hub: Hub; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ErrorBoundary>
@@ -20,14 +21,14 @@ export function HubApp({ hub, queryClient }: { hub: HubClient; queryClient: Quer
 }
 
 /** useSuspenseQuery: the name is there when this renders; errors go to the ErrorBoundary. */
-function HubHeader({ hub }: { hub: HubClient }) {
+function HubHeader({ hub }: { hub: Hub }) {
   const q = useMemo(() => hubQueries(hub), [hub]);
   const { data: config } = useSuspenseQuery(q.hub());
-  return <h1>{String(config.name ?? hub.hub)}</h1>;
+  return <h1>{config.name}</h1>;
 }
 
 /** useQuery with its own loading and error states. */
-function TopStakers({ hub }: { hub: HubClient }) {
+function TopStakers({ hub }: { hub: Hub }) {
   const q = useMemo(() => hubQueries(hub), [hub]);
   const queryClient = useQueryClient();
   const { data, error, isPending, isFetching } = useQuery(q.leaderboard({ limit: 5 }));
@@ -37,8 +38,8 @@ function TopStakers({ hub }: { hub: HubClient }) {
     <section aria-label="Top stakers">
       <ol>
         {leaderboardRows(data).map((row) => (
-          <li key={String(row.wallet)}>
-            {String(row.wallet)} — {String(row.staked ?? "?")} staked
+          <li key={row.wallet}>
+            {row.wallet} — {row.staked} staked
           </li>
         ))}
       </ol>
@@ -51,7 +52,7 @@ function TopStakers({ hub }: { hub: HubClient }) {
 }
 
 /** `enabled` holds the query back until there is a wallet to ask about. */
-function WalletPoints({ hub }: { hub: HubClient }) {
+function WalletPoints({ hub }: { hub: Hub }) {
   const q = useMemo(() => hubQueries(hub), [hub]);
   const [wallet, setWallet] = useState("");
   const { data, error } = useQuery({ ...q.holder(wallet), enabled: wallet !== "" });
@@ -64,7 +65,7 @@ function WalletPoints({ hub }: { hub: HubClient }) {
       <input name="wallet" placeholder="0x…" aria-label="Wallet" />
       <button type="submit">Show points</button>
       {error ? <p role="alert">{describeError(error)}</p> : null}
-      {data ? <p data-testid="points">{wallet}: {String(data.bits ?? 0)} points</p> : null}
+      {data ? <p data-testid="points">{wallet}: {data.bits} points</p> : null}
     </form>
   );
 }

@@ -21,7 +21,7 @@ export type ResponseProblem = "empty-body" | "invalid-json" | "unexpected-shape"
  */
 export class HubResponseError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
-  override name = "HubResponseError" as const;
+  override name: string = "HubResponseError";
   /** The HTTP status of the answer (2xx). */
   declare readonly status: number;
   /** What is wrong with the body. */
@@ -43,7 +43,7 @@ export class HubResponseError extends HubError {
     /** The answer was a write's 2xx: the write was applied, whatever its body. */
     mayHaveBeenApplied?: boolean | undefined;
   }) {
-    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`, { mayHaveBeenApplied: init.mayHaveBeenApplied });
+    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`, init);
     this.status = init.status;
     this.problem = init.problem;
     this.body = init.body;

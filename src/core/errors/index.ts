@@ -12,4 +12,5 @@ export { HubAbortError } from "./hub-abort-error";
 export { HubRedirectError } from "./hub-redirect-error";
 export { HubValidationError, type ValidationIssue } from "./hub-validation-error";
 export { HubResponseError, type ResponseProblem } from "./hub-response-error";
+export { HubSchemaError } from "./hub-schema-error";
 export { apiErrorFromResponse } from "./api-error-from-response";

@@ -3,7 +3,6 @@
  * 200, text that is not JSON) become typed errors or kept data, never a crash or a lost field.
  */
 import { HubResponseError, type ResponseProblem } from "../errors/hub-response-error";
-import type { StandardSchemaV1 } from "../types/standard-schema";
 
 /**
  * Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes).
@@ -123,10 +122,10 @@ function fail(answer: TextResponse, problem: ResponseProblem, detail: string, bo
 }
 
 /**
- * The body of a 2xx answer as JSON, every field kept, checked with the caller's schema if any.
+ * The body of a 2xx answer as JSON, every field kept (its schema is checked by `checkBody`).
  * An empty write answer (204) is `{}`: the server accepted the award and had nothing to add.
  */
-export async function decodeBody<T>(answer: TextResponse, kind: BodyKind, schema?: StandardSchemaV1<unknown, T>): Promise<T> {
+export async function decodeBody(answer: TextResponse, kind: BodyKind): Promise<unknown> {
   let value: unknown = {};
   if (answer.text.trim() !== "" || kind !== "object-or-empty") {
     if (answer.text.trim() === "") throw fail(answer, "empty-body", "the server sent no body");
@@ -137,14 +136,5 @@ export async function decodeBody<T>(answer: TextResponse, kind: BodyKind, schema
       throw fail(answer, "unexpected-shape", `expected ${kind === "object-or-array" ? "a JSON object or array" : "a JSON object"}: ${excerpt(answer.text)}`, value);
     }
   }
-  if (!schema) return value as T;
-  const result = await schema["~standard"].validate(value);
-  if (result.issues === undefined) return result.value;
-  const issues = result.issues.map((issue) => ({
-    path: (issue.path ?? []).map((part) => (typeof part === "object" ? part.key : part)),
-    message: issue.message,
-    code: "schema_mismatch",
-  }));
-  const detail = issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`).join("; ");
-  throw fail(answer, "schema-mismatch", `the body does not match the schema: ${detail}`, value, issues);
+  return value;
 }

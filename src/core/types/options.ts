@@ -1,4 +1,5 @@
 import type { Logger, LogLevel } from "../log";
+import type { HubSchemas, ValidateMode } from "./schemas";
 import type { StandardSchemaV1 } from "./standard-schema";
 
 /**
@@ -133,7 +134,7 @@ export interface ResponseEvent {
  * const options: HubClientOptions = { baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha", hub: "alpha" };
  * ```
  */
-export interface HubClientOptions {
+export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
   /**
    * The API base address, including `/api/v1`. A bare origin gets `/api/v1` appended; a trailing
    * slash is fine. There is no default host.
@@ -213,6 +214,22 @@ export interface HubClientOptions {
    * @example onRequest: (event) => console.log(event.type, event.method, event.url, event.attempt)
    */
   onRequest?: (event: RequestEvent) => void;
+  /**
+   * The response shapes of your hub, declared once: one Standard Schema (zod, valibot, arktype…)
+   * per operation. Each read returns its schema's output type and is checked as `validate` says;
+   * an operation without a schema keeps its lenient type. A call's own `schema` overrides.
+   * @default {} (no schemas: bodies are returned as sent)
+   * @example { holder: z.object({ wallet: z.string(), bits: z.number() }) }
+   */
+  schemas?: S;
+  /**
+   * What an answer that does not fit its schema does: `"throw"` a `HubSchemaError`; `"warn"`
+   * returns it as sent and logs each operation and field path once; `"off"` checks nothing at run
+   * time. A call's own `validate` overrides.
+   * @default "throw"
+   * @example process.env.NODE_ENV === "production" ? "warn" : "throw"
+   */
+  validate?: ValidateMode;
 }
 
 /**
@@ -230,10 +247,18 @@ export interface RequestOptions<T = unknown> {
   signal?: AbortSignal;
   /**
    * A schema (zod, zod/mini, valibot… anything implementing Standard Schema) that validates and
-   * narrows the response body. A mismatch throws `HubResponseError` with `problem: "schema-mismatch"`.
+   * narrows the response body, instead of the client's `schemas` for this call. A mismatch throws
+   * `HubSchemaError` (a `HubResponseError` with `problem: "schema-mismatch"`), as `validate` says.
    * @example { schema: z.object({ slug: z.string(), name: z.string() }) }
    */
   schema?: StandardSchemaV1<unknown, T>;
+  /**
+   * Whether this call checks its answer against its schema (the call's `schema`, else the
+   * client's `schemas`); see the client's `validate`.
+   * @default the client's `validate`
+   * @example { validate: "off" }
+   */
+  validate?: ValidateMode;
   /**
    * Per-attempt timeout for this call, in milliseconds.
    * @default the client's `timeout`

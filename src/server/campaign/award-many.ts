@@ -18,7 +18,7 @@ export async function awardMany(
 ): Promise<CampaignSummary> {
   const concurrency = checkConcurrency(options.concurrency ?? 16, context);
   const dryRun = options.dryRun ?? false;
-  if (options.signal?.aborted) throw context.aborted({ total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], dryRun }, options.signal.reason, []);
+  if (options.signal?.aborted) throw context.aborted({ total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun }, options.signal.reason, []);
   const maxFailures = checkMaxFailures(options.maxFailures ?? DEFAULT_MAX_FAILURES, context);
   const registry = new RefRegistry();
   const { journal, ownJournal } = await openJournal(options.journal, context);
@@ -57,18 +57,24 @@ export async function awardMany(
     try {
       await send(item, { signal: controller.signal });
     } catch (error) {
-      // Aborted with the campaign: not a failure of the award, which a resumed run sends again. It
-      // may have been applied (the transport's verdict; any other sender's error: maybe), and a
-      // run again settles it through its ref.
-      if (controller.signal.aborted) {
-        interrupted.push({ index, award: item, mayHaveBeenApplied: (error as { mayHaveBeenApplied?: unknown } | undefined)?.mayHaveBeenApplied !== false });
-        return counter.interrupt();
+      // Applied (a 2xx) with an answer that does not fit schemas.award: a success, listed. Never a
+      // failure: a run again would count an award the server already holds as not done.
+      if (context.appliedMismatch(error)) {
+        counter.mismatch({ index, award: item, error: asError(error) });
+      } else {
+        // Aborted with the campaign: not a failure of the award, which a resumed run sends again. It
+        // may have been applied (the transport's verdict; any other sender's error: maybe), and a
+        // run again settles it through its ref.
+        if (controller.signal.aborted) {
+          interrupted.push({ index, award: item, mayHaveBeenApplied: (error as { mayHaveBeenApplied?: unknown } | undefined)?.mayHaveBeenApplied !== false });
+          return counter.interrupt();
+        }
+        counter.fail({ index, award: item, error: asError(error) }, true);
+        const reason = context.systemicCause(error);
+        if (reason === undefined || ++systemic < maxFailures) return;
+        stopped ??= { reason, error: asError(error) };
+        return void controller.abort(stopped.error);
       }
-      counter.fail({ index, award: item, error: asError(error) }, true);
-      const reason = context.systemicCause(error);
-      if (reason === undefined || ++systemic < maxFailures) return;
-      stopped ??= { reason, error: asError(error) };
-      return void controller.abort(stopped.error);
     }
     systemic = 0;
     if (!journal) return counter.apply();

@@ -1,3 +1,4 @@
+import { HubSchemaError } from "../../core/errors/hub-schema-error";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
 import { parseAward } from "../award-schema";
 import { CampaignStoppedError } from "../../core/errors/campaign-stopped-error";
@@ -17,6 +18,8 @@ export interface CampaignContext {
   aborted: (summary: CampaignSummary, cause: unknown, inFlight: CampaignInFlight[]) => Error;
   invalid: (what: string, path: PropertyKey[], message: string) => Error;
   conflict: (ref: string, firstSeenIn: "run" | "journal") => Error;
+  /** Whether `error` says the award was applied and only its answer did not fit `schemas.award`. */
+  appliedMismatch: (error: unknown) => boolean;
   /** Why no later award can succeed after `error`, or `undefined` when only this award failed. */
   systemicCause: (error: unknown) => string | undefined;
   /** The error of a campaign stopped by `maxFailures`. */
@@ -31,6 +34,7 @@ export const campaignContext: CampaignContext = {
   aborted: (summary, cause, inFlight) => CampaignStoppedError.aborted(summary, cause, inFlight),
   invalid: (what, path, message) => new HubValidationError(what, [{ path, code: "custom", message }]),
   conflict: (ref, firstSeenIn) => new RefConflictError(ref, firstSeenIn),
+  appliedMismatch: (error) => error instanceof HubSchemaError && error.applied,
   systemicCause,
   stopped: (reason, failures, summary, cause, inFlight) => new CampaignStoppedError(reason, failures, summary, cause, inFlight),
 };

@@ -10,6 +10,7 @@ export class CampaignCounter {
   #skipped = 0;
   #inFlight = 0;
   readonly #failed: CampaignFailure[] = [];
+  readonly #mismatched: CampaignFailure[] = [];
   readonly #meter = new RateMeter();
   readonly #started = performance.now();
   readonly #onProgress: ((progress: CampaignProgress) => void) | undefined;
@@ -55,6 +56,11 @@ export class CampaignCounter {
     this.#report();
   }
 
+  /** A sent award was applied but its answer did not fit `schemas.award`: listed; `apply()` counts it. */
+  mismatch(mismatch: CampaignFailure): void {
+    this.#mismatched.push(mismatch);
+  }
+
   /** An award stopped by the campaign's end (abort, early stop or fatal error): neither applied nor failed. */
   interrupt(): void {
     this.#inFlight--;
@@ -68,7 +74,7 @@ export class CampaignCounter {
   }
 
   summary(dryRun: boolean): CampaignSummary {
-    return { total: this.#read, applied: this.#applied, wouldSend: this.#wouldSend, skipped: this.#skipped, failed: [...this.#failed], dryRun };
+    return { total: this.#read, applied: this.#applied, wouldSend: this.#wouldSend, skipped: this.#skipped, failed: [...this.#failed], mismatched: [...this.#mismatched], dryRun };
   }
 
   #report(): void {

@@ -120,6 +120,11 @@ export interface CampaignSummary {
   skipped: number;
   /** Every failed award, in the order they failed. */
   failed: CampaignFailure[];
+  /**
+   * Awards the server applied (answered 2xx, counted in `applied` and journaled) whose answer did
+   * not fit the client's `schemas.award`, each with its `HubSchemaError`. Empty without that schema.
+   */
+  mismatched: CampaignFailure[];
   /** Whether this was a dry run (nothing sent). */
   dryRun: boolean;
 }

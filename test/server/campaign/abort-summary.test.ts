@@ -30,7 +30,7 @@ describe("aborting awardMany", () => {
     expect(error).toBeInstanceOf(CampaignStoppedError);
     const stopped = error as CampaignStoppedError;
     expect(stopped.reason).toBe("aborted");
-    expect(stopped.summary).toEqual({ total: 7, applied: 3, wouldSend: 0, skipped: 0, failed: [], dryRun: false });
+    expect(stopped.summary).toEqual({ total: 7, applied: 3, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
     expect(stopped.inFlight).toEqual([3, 4, 5, 6].map((index) => ({ index, award: input[index], mayHaveBeenApplied: true })));
     expect(stopped.mayHaveBeenApplied).toBe(true);
     expect(stopped.message).toBe("campaign aborted: 3 applied, 0 skipped, 0 failed of 7 read; 4 awards in flight may have been applied: a run again (with the same journal) settles them through their ref");
@@ -69,7 +69,7 @@ describe("aborting awardMany", () => {
     expect(error).toBeInstanceOf(CampaignStoppedError);
     expect({ reason: error.reason, summary: error.summary, inFlight: error.inFlight, mayHaveBeenApplied: error.mayHaveBeenApplied }).toEqual({
       reason: "aborted",
-      summary: { total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], dryRun: false },
+      summary: { total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false },
       inFlight: [],
       mayHaveBeenApplied: false,
     });

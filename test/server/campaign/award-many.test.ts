@@ -24,7 +24,7 @@ const sentRefs = () => mock.requests.filter((r) => r.method === "POST").map((r) 
 describe("awardMany", () => {
   it("applies every award once and reports the counts", async () => {
     const summary = await client().awardMany(awards(40), { concurrency: 8 });
-    expect(summary).toEqual({ total: 40, applied: 40, wouldSend: 0, skipped: 0, failed: [], dryRun: false });
+    expect(summary).toEqual({ total: 40, applied: 40, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
     expect(mock.ledger.map((a) => a.ref).sort()).toEqual(awards(40).map((a) => a.ref).sort());
     expect(mock.balanceOf("alpha", "0x39")).toBe(40);
   });
@@ -206,7 +206,7 @@ describe("awardMany", () => {
   });
 
   it("needs no options", async () => {
-    await expect(client().awardMany(awards(3, "no-options"))).resolves.toEqual({ total: 3, applied: 3, wouldSend: 0, skipped: 0, failed: [], dryRun: false });
+    await expect(client().awardMany(awards(3, "no-options"))).resolves.toEqual({ total: 3, applied: 3, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
   });
 
   it("a journal path is for the Node build; the edge build refuses it and sends nothing", async () => {

@@ -65,7 +65,7 @@ describe("campaign options", () => {
     const seen: CampaignProgress[] = [];
     const input: AwardInput[] = [...awards(2), awards(1)[0]!, { wallet: "0x0", amount: 9, ref: "o-0" }];
     const summary = await awardMany(input, ok, { concurrency: 1, onProgress: (p) => seen.push(p) }, campaignContext);
-    expect(summary).toEqual({ total: 4, applied: 2, wouldSend: 0, skipped: 1, failed: [expect.objectContaining({ index: 3 })], dryRun: false });
+    expect(summary).toEqual({ total: 4, applied: 2, wouldSend: 0, skipped: 1, failed: [expect.objectContaining({ index: 3 })], mismatched: [], dryRun: false });
     expect(summary.failed[0]!.error).toBeInstanceOf(RefConflictError);
     expect(seen.map(({ done, total, applied, skipped, failed, inFlight }) => ({ done, total, applied, skipped, failed, inFlight }))).toEqual([
       { done: 1, total: 4, applied: 1, skipped: 0, failed: 0, inFlight: 0 },
