@@ -14,6 +14,7 @@ import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
 import { neverSent } from "./never-sent";
+import { logUnknownOutcome, noteMayHaveBeenApplied } from "./unknown-outcome";
 import { checkCampaign } from "./campaign/check-campaign";
 import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
@@ -96,6 +97,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
       if (this.#clock.observe(headers)) this.log("info", "clock", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
     };
     this.#internals.transport.context.neverSent = neverSent;
+    this.#internals.transport.context.onUnknownOutcome = logUnknownOutcome(this.log);
   }
 
   /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
@@ -137,7 +139,9 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
             },
           },
           options,
-        );
+        ).catch((error: unknown) => {
+          throw noteMayHaveBeenApplied(error);
+        });
       try {
         try {
           return await send(false);

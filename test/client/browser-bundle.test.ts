@@ -22,4 +22,10 @@ describe("the browser entry's bundle", () => {
     expect(code).toContain("HubValidationError"); // the bundle is the client's
     expect(code).not.toMatch(/ECONNREFUSED|EAI_AGAIN|CERT_HAS_EXPIRED/);
   });
+
+  it("holds no write-only message or log line: the may-have-been-applied note and outcome-unknown live in the server entry", async () => {
+    const code = await browserBundle();
+    expect(code).toContain("HubValidationError");
+    expect(code).not.toMatch(/same ref is safe|outcome-unknown/);
+  });
 });

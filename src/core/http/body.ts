@@ -109,16 +109,12 @@ export interface TextResponse {
   status: number;
   headers: Headers;
   text: string;
-  /** A write's answer: it was applied, so an unusable body's error says it may have been. */
+  /** A write's answer: it was applied, so an unusable body's error says it may have been (the server client adds the note). */
   mayHaveBeenApplied?: boolean | undefined;
 }
 
-/** What an error of a write that may have been applied adds to its message. */
-export const MAY_HAVE_BEEN_APPLIED = " It may have been applied: retrying with the same ref is safe.";
-
 function fail(answer: TextResponse, problem: ResponseProblem, detail: string, body: unknown = keptBody(answer.text), issues: HubResponseError["issues"] = []) {
-  const applied = answer.mayHaveBeenApplied;
-  return new HubResponseError({ status: answer.status, problem, detail: detail + (applied ? MAY_HAVE_BEEN_APPLIED : ""), body, bodyExcerpt: excerpt(answer.text), issues, mayHaveBeenApplied: applied });
+  return new HubResponseError({ status: answer.status, problem, detail, body, bodyExcerpt: excerpt(answer.text), issues, mayHaveBeenApplied: answer.mayHaveBeenApplied });
 }
 
 /**

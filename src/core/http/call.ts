@@ -82,6 +82,8 @@ export interface CallContext {
   onAnswer?: ((headers: Headers) => void) | undefined;
   /** Whether a failure's system code says nothing left (the server client's list: only writes ask); without it, any failure may have been sent. */
   neverSent?: ((code: string | undefined) => boolean) | undefined;
+  /** Hears a call that failed after it may have been applied (only a write may: the server client logs it). */
+  onUnknownOutcome?: ((error: Error, call: Call) => void) | undefined;
   log: Log;
 }
 

@@ -8,7 +8,7 @@ import { HubAbortError } from "../errors/hub-abort-error";
 import { HubConnectionError } from "../errors/hub-connection-error";
 import { HubRedirectError } from "../errors/hub-redirect-error";
 import { HubTimeoutError } from "../errors/hub-timeout-error";
-import { MAY_HAVE_BEEN_APPLIED, errorFields, excerpt, headersToObject, keptBody, parseJson } from "./body";
+import { errorFields, excerpt, headersToObject, keptBody, parseJson } from "./body";
 import { systemErrorCode, type Call } from "./call";
 
 const BUDGET_SPENT = " Not retried: the client's retry budget is spent.";
@@ -16,7 +16,8 @@ const BUDGET_SPENT = " Not retried: the client's retry budget is spent.";
 /** The error a failed call throws. Errors that are not the transport's (a hook's, a signer's, a validation) pass unchanged. */
 export async function toHubError(error: unknown, call: Call, origin: string): Promise<unknown> {
   const mayHaveBeenApplied = call.mayHaveBeenApplied();
-  let note = (call.budgetSpent ? BUDGET_SPENT : "") + (mayHaveBeenApplied ? MAY_HAVE_BEEN_APPLIED : "");
+  // A write that may have been applied: the server client adds that to the end of the message.
+  let note = call.budgetSpent ? BUDGET_SPENT : "";
   let converted: Error & { message: string };
   const aborted = call.spec.signal?.aborted;
   // How many attempts and how long, when there was more than one or none got an answer: a failure

@@ -120,10 +120,7 @@ export class Transport {
       return { status: response.status, headers: response.headers, text: call.bodyOf(response), response, mayHaveBeenApplied: call.mayHaveBeenApplied(), attempts: call.attempts, mayHaveBeenAppliedEarlier: call.mayHaveBeenAppliedEarlier() };
     } catch (error) {
       const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
-      // An unknown outcome is an error to report, unless the caller chose it by aborting.
-      if ((converted as HubError).mayHaveBeenApplied) {
-        this.context.log(spec.signal?.aborted ? "info" : "error", "outcome-unknown", () => ({ call: call.what, error: (converted as Error).name }));
-      }
+      if ((converted as HubError).mayHaveBeenApplied) this.context.onUnknownOutcome?.(converted as Error, call);
       throw converted;
     }
   }
