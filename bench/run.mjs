@@ -18,6 +18,7 @@ import { campaignSection } from "./campaign.mjs";
 import { coldStartSection } from "./cold-start.mjs";
 import { peerSection } from "./peers.mjs";
 import { rateLimitSection } from "./rate-limit.mjs";
+import { BROWSER_BUDGET_BYTES } from "./bundle-budget.mjs";
 
 const SMOKE = process.argv.includes("--smoke");
 const ROUNDS = SMOKE ? 2 : 9;
