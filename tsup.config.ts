@@ -5,6 +5,7 @@ const library = defineConfig({
     index: "src/index.ts",
     "mock/index": "src/mock/index.ts",
     "query/index": "src/query/index.ts",
+    "otel/index": "src/otel/index.ts",
     "server/node": "src/server/node.ts",
     "server/edge": "src/server/edge.ts",
     "server/browser": "src/server/browser.ts",
@@ -17,7 +18,7 @@ const library = defineConfig({
   clean: true,
   target: "es2022",
   platform: "neutral",
-  external: ["ky", "msw", "@tanstack/query-core"],
+  external: ["ky", "msw", "@tanstack/query-core", "@opentelemetry/api"],
   noExternal: ["zod"],
 });
 

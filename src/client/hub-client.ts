@@ -9,6 +9,8 @@ import { Transport } from "../core/http/transport";
 import { HubPromise, type WithResponse } from "../core/hub-promise";
 import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
+import { describeCall, traceCall, type CallTrace } from "../core/telemetry/trace-call";
+import type { HubTelemetry } from "../core/telemetry/types";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
 import { normalizeBaseUrl, pathOf } from "../core/url";
@@ -93,6 +95,7 @@ export class HubClient {
   declare readonly baseUrl: string;
   readonly #base: URL;
   readonly #transport: Transport;
+  readonly #telemetry: HubTelemetry | undefined;
   /** This client's log (`logLevel`, `logger`, `PUBLIC_HUB_LOG`), for subclasses. */
   protected readonly log: Log;
 
@@ -103,6 +106,7 @@ export class HubClient {
     this.hub = options.hub;
     this.baseUrl = this.#base.href;
     this.log = createLog(options.logLevel, options.logger);
+    this.#telemetry = options.telemetry;
     this.#transport = new Transport({
       baseUrl: this.#base,
       clientId: options.clientId,
@@ -115,7 +119,7 @@ export class HubClient {
       dedupeReads: options.dedupeReads ?? true,
       log: this.log,
     });
-    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options ?? {}, call.sign) });
+    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options ?? {}, call.sign, call.trace) });
   }
 
   /**
@@ -207,10 +211,11 @@ export class HubClient {
    */
   protected request<T>(call: HubCall, options: RequestOptions<T> = {}): HubPromise<T> {
     // #call is async: a throw in it (bad input) is already a rejection.
-    return new HubPromise(this.#call(call, options));
+    const describe = () => describeCall(this.#base, this.hub, call.method ?? "GET", call.segments, { query: call.query });
+    return new HubPromise(traceCall(this.#telemetry, describe, (trace) => this.#call(call, options, undefined, trace)));
   }
 
-  async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"]): Promise<WithResponse<T>> {
+  async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"], trace?: CallTrace): Promise<WithResponse<T>> {
     call.check?.();
     const raw = await this.#transport.send({
       method: call.method ?? "GET",
@@ -223,6 +228,7 @@ export class HubClient {
       signal: options.signal,
       timeout: options.timeout,
       retry: options.retry,
+      trace,
     });
     const data = await decodeBody(raw, call.kind ?? "object", options.schema);
     return { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined };

@@ -17,6 +17,8 @@ export interface InternalCall {
   body?: string;
   kind: BodyKind;
   sign: CallSpec["sign"];
+  /** The public call's observers (`awardPoints` traces its one or two sends as one call). */
+  trace?: CallSpec["trace"];
 }
 
 export interface ClientInternals {

@@ -11,9 +11,11 @@ import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
-import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
+import type { CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { internals, type ClientInternals } from "../core/internal";
+import { describeCall, traceCall } from "../core/telemetry/trace-call";
+import type { HubTelemetry } from "../core/telemetry/types";
 import { explainRefusal } from "./explain-refusal";
 import { ServerClock } from "./server-clock";
 import { keyOptionsSchema } from "./signing";
@@ -67,6 +69,7 @@ export class HubServerClientBase extends HubClient {
   readonly #clock = new ServerClock();
   readonly #backend: HmacBackend;
   readonly #internals: ClientInternals;
+  readonly #telemetry: HubTelemetry | undefined;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
   constructor(options: HubServerClientOptions, backend: HmacBackend) {
@@ -74,6 +77,7 @@ export class HubServerClientBase extends HubClient {
     super(options);
     validate(keyOptionsSchema, options, "client options");
     this.#backend = backend;
+    this.#telemetry = options.telemetry;
     // Derived once per client; only the prepared signer is kept, never the secret itself.
     const signingKey = options.signingKey ?? backend.sha256Hex(options.secret!);
     this.#signer = Promise.resolve(signingKey).then((key) => backend.signerFor(key));
@@ -101,7 +105,9 @@ export class HubServerClientBase extends HubClient {
    * ```
    */
   awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
-    return HubPromise.run(async () => {
+    // One traced call, whether it is sent once or re-sent for the clock.
+    const describe = () => describeCall(new URL(this.baseUrl), this.hub, "POST", ["hub", this.hub, "bits", "earn"], { ref: textOf(award?.ref), wallet: textOf(award?.wallet) });
+    return HubPromise.run(() => traceCall(this.#telemetry, describe, async (trace) => {
       parseAward(award);
       // Serialized once, as the caller wrote it: the string sent is the string signed, on every attempt.
       const body = JSON.stringify(award);
@@ -113,6 +119,7 @@ export class HubServerClientBase extends HubClient {
             segments: ["hub", this.hub, "bits", "earn"],
             body,
             kind: "object-or-empty",
+            trace,
             // After the rate gate, just before each attempt: each attempt is signed when it is sent.
             sign: async (request) => {
               signed = { timestamp: this.#clock.timestamp(), method: request.method, path: new URL(request.url).pathname, clockOffsetMs: this.#clock.offsetMs };
@@ -137,7 +144,7 @@ export class HubServerClientBase extends HubClient {
         }
         throw error;
       }
-    });
+    }));
   }
 
   /**
@@ -163,7 +170,13 @@ export class HubServerClientBase extends HubClient {
     // Loaded on first use, so the entry's cold import does not carry the campaign code.
     const campaign = await import("./campaign/award-many");
     const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
-    return campaign.awardMany(awards, send, options ?? {}, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
+    // One traced call; the awards, sent inside it, are its children.
+    const describe = () => describeCall(new URL(this.baseUrl), this.hub, "POST", ["hub", this.hub, "bits", "earn"], { operation: "awardMany" });
+    return traceCall(this.#telemetry, describe, (trace) => {
+      const onProgress = options?.onProgress;
+      const progress = trace?.observer?.progress && ((p: CampaignProgress) => (trace.observer!.progress!(p as unknown as Record<string, number>), onProgress?.(p)));
+      return campaign.awardMany(awards, send, { ...options, ...(progress && { onProgress: progress }) }, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
+    });
   }
 
   /**
@@ -181,3 +194,6 @@ export class HubServerClientBase extends HubClient {
     return Math.abs(serverSeconds - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
   }
 }
+
+/** A field of the caller's award as given, for telemetry: the award is checked only inside the call. */
+const textOf = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);

@@ -1,5 +1,6 @@
 import type { Logger, LogLevel } from "../log";
 import type { StandardSchemaV1 } from "./standard-schema";
+import type { HubTelemetry } from "../telemetry/types";
 
 /**
  * How failed attempts are retried. Only idempotent work is retried: reads, and awards (by `ref`).
@@ -209,6 +210,14 @@ export interface HubClientOptions {
    * @example onRequest: (event) => console.log(event.type, event.method, event.url, event.attempt)
    */
   onRequest?: (event: RequestEvent) => void;
+  /**
+   * Telemetry of every public call: `openTelemetry()` from `public-hub-sdk/otel` (spans, metrics,
+   * `traceparent`), or any {@link HubTelemetry}. Without it nothing is recorded and nothing is
+   * imported; the `public-hub-sdk:call` diagnostics channel is there either way (Node, Bun, Deno).
+   * @default undefined
+   * @example telemetry: openTelemetry()
+   */
+  telemetry?: HubTelemetry;
 }
 
 /**
