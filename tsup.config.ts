@@ -6,6 +6,9 @@ const library = defineConfig({
     "mock/index": "src/mock/index.ts",
     "query/index": "src/query/index.ts",
     "otel/index": "src/otel/index.ts",
+    // `#traced` in package.json "imports": the channel's work where Node's diagnostics_channel exists, nothing in browsers.
+    "telemetry/traced": "src/core/telemetry/traced.ts",
+    "telemetry/traced-none": "src/core/telemetry/traced-none.ts",
     "server/node": "src/server/node.ts",
     "server/edge": "src/server/edge.ts",
     "server/browser": "src/server/browser.ts",
@@ -18,7 +21,7 @@ const library = defineConfig({
   clean: true,
   target: "es2022",
   platform: "neutral",
-  external: ["ky", "msw", "@tanstack/query-core", "@opentelemetry/api"],
+  external: ["ky", "msw", "@tanstack/query-core", "@opentelemetry/api", "#traced"],
   noExternal: ["zod"],
 });
 

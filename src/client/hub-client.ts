@@ -9,7 +9,7 @@ import { Transport } from "../core/http/transport";
 import { HubPromise, type WithResponse } from "../core/hub-promise";
 import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
-import { describeCall, traceCall, type CallTrace } from "../core/telemetry/trace-call";
+import { traceCall, type CallTrace } from "../core/telemetry/trace-call";
 import type { HubTelemetry } from "../core/telemetry/types";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { DiscoveryDocument, HolderStatus, HubConfig, Leaderboard, StakeStatus } from "../core/types/responses";
@@ -211,8 +211,7 @@ export class HubClient {
    */
   protected request<T>(call: HubCall, options: RequestOptions<T> = {}): HubPromise<T> {
     // #call is async: a throw in it (bad input) is already a rejection.
-    const describe = () => describeCall(this.#base, this.hub, call.method ?? "GET", call.segments, { query: call.query });
-    return new HubPromise(traceCall(this.#telemetry, describe, (trace) => this.#call(call, options, undefined, trace)));
+    return new HubPromise(traceCall(this.#telemetry, this, call, (trace) => this.#call(call, options, undefined, trace)));
   }
 
   async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"], trace?: CallTrace): Promise<WithResponse<T>> {

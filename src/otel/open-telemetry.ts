@@ -5,7 +5,9 @@
  */
 import { context, metrics, propagation, trace, SpanKind, SpanStatusCode, type Attributes, type Context, type Counter, type Histogram, type MeterProvider, type Span, type TracerProvider } from "@opentelemetry/api";
 import { HubAbortError } from "../core/errors/hub-abort-error";
-import type { HubAttempt, HubCallContext, HubCallObserver, HubTelemetry } from "../core/telemetry/types";
+import type { Tracer } from "../core/telemetry/trace-call";
+import { traced, type HubCallObserver } from "../core/telemetry/traced";
+import type { HubCallContext, HubTelemetry } from "../core/telemetry/types";
 import { ATTR, EVENT, METRIC, SCOPE } from "./attributes";
 
 /**
@@ -106,93 +108,93 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): HubTelemetry 
     });
   };
 
-  return {
-    startCall(call: Readonly<HubCallContext>): HubCallObserver {
-      const started = performance.now();
-      const base = new URL(call.baseUrl);
-      const template = call.urlTemplate === undefined ? undefined : `${base.pathname}${call.urlTemplate}`;
-      const http: Attributes = {
-        [ATTR.method]: call.method,
-        [ATTR.serverAddress]: base.hostname,
-        [ATTR.serverPort]: Number(base.port) || (base.protocol === "https:" ? 443 : 80),
-        ...(template !== undefined && { [ATTR.urlTemplate]: template }),
-      };
-      const span = tracer.startSpan(`public_hub.${call.operation}`, {
-        kind: SpanKind.INTERNAL,
-        attributes: {
-          ...http,
-          [ATTR.operation]: call.operation,
-          [ATTR.hub]: call.hub,
-          ...(call.ref !== undefined && { [ATTR.ref]: call.ref }),
-          ...(recordWallets && call.wallet !== undefined && { [ATTR.wallet]: call.wallet }),
-        },
-      });
-      const active: Context = trace.setSpan(context.active(), span);
-      const scrub = (text: string): string => (recordWallets || !call.wallet ? text : text.split(call.wallet).join("{wallet}").split(encodeURIComponent(call.wallet)).join("{wallet}"));
-      let nextProgress = 1;
+  const startCall = (call: Readonly<HubCallContext>): HubCallObserver => {
+    const started = performance.now();
+    const base = new URL(call.baseUrl);
+    const template = call.urlTemplate === undefined ? undefined : `${base.pathname}${call.urlTemplate}`;
+    const http: Attributes = {
+      [ATTR.method]: call.method,
+      [ATTR.serverAddress]: base.hostname,
+      [ATTR.serverPort]: Number(base.port) || (base.protocol === "https:" ? 443 : 80),
+      ...(template !== undefined && { [ATTR.urlTemplate]: template }),
+    };
+    const span = tracer.startSpan(`public_hub.${call.operation}`, {
+      kind: SpanKind.INTERNAL,
+      attributes: {
+        ...http,
+        [ATTR.operation]: call.operation,
+        [ATTR.hub]: call.hub,
+        ...(call.ref !== undefined && { [ATTR.ref]: call.ref }),
+        ...(recordWallets && call.wallet !== undefined && { [ATTR.wallet]: call.wallet }),
+      },
+    });
+    const active: Context = trace.setSpan(context.active(), span);
+    const scrub = (text: string): string => (recordWallets || !call.wallet ? text : text.split(call.wallet).join("{wallet}").split(encodeURIComponent(call.wallet)).join("{wallet}"));
+    let nextProgress = 1;
 
-      return {
-        run: (run) => context.with(active, run),
+    return {
+      run: (run) => context.with(active, run),
 
-        attempt({ attempt, method, url, headers }: HubAttempt) {
-          if (autoInstrumented()) return undefined;
-          const origin = new URL(url).origin;
-          const sends = propagate === true || (Array.isArray(propagate) && propagate.includes(origin));
-          const attemptSpan = options.attemptSpans === false ? undefined : tracer.startSpan(template === undefined ? method : `${method} ${template}`, {
-            kind: SpanKind.CLIENT,
-            attributes: { ...http, ...(attempt > 1 && { [ATTR.resendCount]: attempt - 1 }), ...(recordWallets && { [ATTR.urlFull]: url }) },
-          }, active);
-          if (sends) propagation.inject(attemptSpan ? trace.setSpan(active, attemptSpan) : active, headers, setHeader);
-          return attemptSpan && ((status, error) => {
-            if (status !== undefined) attemptSpan.setAttribute(ATTR.statusCode, status);
-            if (status === undefined || status >= 400) {
-              attemptSpan.setAttribute(ATTR.errorType, status === undefined ? errorType(error) : String(status));
-              attemptSpan.setStatus({ code: SpanStatusCode.ERROR });
-            }
-            attemptSpan.end();
-          });
-        },
-
-        retry(reason, waitMs) {
-          span.addEvent(EVENT.retry, { [ATTR.retryReason]: scrub(reason), [ATTR.waitMs]: Math.round(waitMs) });
-          meter().retries.add(1, { [ATTR.operation]: call.operation, [ATTR.retryReason]: /^\d+$|^timeout$/.test(reason) ? reason : "network" });
-        },
-
-        pause(waitMs) {
-          span.addEvent(EVENT.pause, { [ATTR.waitMs]: Math.round(waitMs) });
-          meter().pauses.add(1, { [ATTR.operation]: call.operation });
-        },
-
-        // A campaign's progress at about every tenth of a known total (else at 1, 2, 4, 8… done),
-        // so that a long one stays within a span's event limit.
-        progress(progress) {
-          const { done = 0, total } = progress;
-          if (done < nextProgress) return;
-          nextProgress = total ? done + Math.ceil(total / 10) : done * 2;
-          const counts = Object.entries(progress).filter(([key, value]) => value !== undefined && key !== "rate" && key !== "elapsedMs");
-          span.addEvent(EVENT.progress, Object.fromEntries(counts.map(([key, value]) => [`public_hub.campaign.${key}`, value as number])));
-        },
-
-        end(done) {
-          const error = done.error;
-          const outcome = error === undefined ? "success" : error instanceof HubAbortError ? "aborted" : "error";
-          const type = outcome === "error" ? errorType(error) : undefined;
-          span.setAttribute(ATTR.outcome, outcome);
-          if (done.status !== undefined) span.setAttribute(ATTR.statusCode, done.status);
-          if (done.attempts > 1) span.setAttribute(ATTR.resendCount, done.attempts - 1);
-          if (done.mayHaveBeenApplied !== undefined) span.setAttribute(ATTR.mayHaveBeenApplied, done.mayHaveBeenApplied);
-          if (type !== undefined) {
-            const { name, message, stack } = error as Partial<Error>;
-            span.setAttribute(ATTR.errorType, type);
-            span.recordException({ name: String(name), message: scrub(String(message)), ...(stack !== undefined && { stack: scrub(stack) }) });
-            span.setStatus({ code: SpanStatusCode.ERROR, message: scrub(String(message)) });
+      attempt({ method, url, headers }, attempt) {
+        if (autoInstrumented()) return undefined;
+        const origin = new URL(url).origin;
+        const sends = propagate === true || (Array.isArray(propagate) && propagate.includes(origin));
+        const attemptSpan = options.attemptSpans === false ? undefined : tracer.startSpan(template === undefined ? method : `${method} ${template}`, {
+          kind: SpanKind.CLIENT,
+          attributes: { ...http, ...(attempt > 1 && { [ATTR.resendCount]: attempt - 1 }), ...(recordWallets && { [ATTR.urlFull]: url }) },
+        }, active);
+        if (sends) propagation.inject(attemptSpan ? trace.setSpan(active, attemptSpan) : active, headers, setHeader);
+        return attemptSpan && ((status, error) => {
+          if (status !== undefined) attemptSpan.setAttribute(ATTR.statusCode, status);
+          if (status === undefined || status >= 400) {
+            attemptSpan.setAttribute(ATTR.errorType, status === undefined ? errorType(error) : String(status));
+            attemptSpan.setStatus({ code: SpanStatusCode.ERROR });
           }
-          span.end();
-          meter().duration.record((performance.now() - started) / 1000, { [ATTR.operation]: done.operation, [ATTR.outcome]: outcome, ...(type !== undefined && { [ATTR.errorType]: type }) });
-        },
-      };
-    },
+          attemptSpan.end();
+        });
+      },
+
+      retry(reason, waitMs) {
+        span.addEvent(EVENT.retry, { [ATTR.retryReason]: scrub(reason), [ATTR.waitMs]: Math.round(waitMs) });
+        meter().retries.add(1, { [ATTR.operation]: call.operation, [ATTR.retryReason]: /^\d+$|^timeout$/.test(reason) ? reason : "network" });
+      },
+
+      pause(waitMs) {
+        span.addEvent(EVENT.pause, { [ATTR.waitMs]: Math.round(waitMs) });
+        meter().pauses.add(1, { [ATTR.operation]: call.operation });
+      },
+
+      // A campaign's progress at about every tenth of a known total (else at 1, 2, 4, 8… done),
+      // so that a long one stays within a span's event limit.
+      progress(progress) {
+        const { done = 0, total } = progress;
+        if (done < nextProgress) return;
+        nextProgress = total ? done + Math.ceil(total / 10) : done * 2;
+        const counts = Object.entries(progress).filter(([key, value]) => value !== undefined && key !== "rate" && key !== "elapsedMs");
+        span.addEvent(EVENT.progress, Object.fromEntries(counts.map(([key, value]) => [`public_hub.campaign.${key}`, value as number])));
+      },
+
+      end(done) {
+        const error = done.error;
+        const outcome = error === undefined ? "success" : error instanceof HubAbortError ? "aborted" : "error";
+        const type = outcome === "error" ? errorType(error) : undefined;
+        span.setAttribute(ATTR.outcome, outcome);
+        if (done.status !== undefined) span.setAttribute(ATTR.statusCode, done.status);
+        if (done.attempts > 1) span.setAttribute(ATTR.resendCount, done.attempts - 1);
+        if (done.mayHaveBeenApplied !== undefined) span.setAttribute(ATTR.mayHaveBeenApplied, done.mayHaveBeenApplied);
+        if (type !== undefined) {
+          const { name, message, stack } = error as Partial<Error>;
+          span.setAttribute(ATTR.errorType, type);
+          span.recordException({ name: String(name), message: scrub(String(message)), ...(stack !== undefined && { stack: scrub(stack) }) });
+          span.setStatus({ code: SpanStatusCode.ERROR, message: scrub(String(message)) });
+        }
+        span.end();
+        meter().duration.record((performance.now() - started) / 1000, { [ATTR.operation]: done.operation, [ATTR.outcome]: outcome, ...(type !== undefined && { [ATTR.errorType]: type }) });
+      },
+    };
   };
+  const traceCall: Tracer = (client, call, run, channel) => traced(client, call, run, startCall, channel);
+  return { name: "opentelemetry", traceCall };
 }
 
 /** `error.type`: the status of an HTTP refusal, else the error's class name (`HubTimeoutError`…). */

@@ -14,7 +14,7 @@ import { campaignContext } from "./campaign/campaign-context";
 import type { CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { internals, type ClientInternals } from "../core/internal";
-import { describeCall, traceCall } from "../core/telemetry/trace-call";
+import { traceCall } from "../core/telemetry/trace-call";
 import type { HubTelemetry } from "../core/telemetry/types";
 import { explainRefusal } from "./explain-refusal";
 import { ServerClock } from "./server-clock";
@@ -106,8 +106,9 @@ export class HubServerClientBase extends HubClient {
    */
   awardPoints<T = AwardResult>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T> {
     // One traced call, whether it is sent once or re-sent for the clock.
-    const describe = () => describeCall(new URL(this.baseUrl), this.hub, "POST", ["hub", this.hub, "bits", "earn"], { ref: textOf(award?.ref), wallet: textOf(award?.wallet) });
-    return HubPromise.run(() => traceCall(this.#telemetry, describe, async (trace) => {
+    const segments = ["hub", this.hub, "bits", "earn"];
+    const call = { method: "POST", segments, ref: textOf(award?.ref), wallet: textOf(award?.wallet) } as const;
+    return HubPromise.run(() => traceCall(this.#telemetry, this, call, async (trace) => {
       parseAward(award);
       // Serialized once, as the caller wrote it: the string sent is the string signed, on every attempt.
       const body = JSON.stringify(award);
@@ -116,7 +117,7 @@ export class HubServerClientBase extends HubClient {
         this.#internals.send<T>(
           {
             method: "POST",
-            segments: ["hub", this.hub, "bits", "earn"],
+            segments,
             body,
             kind: "object-or-empty",
             trace,
@@ -171,11 +172,9 @@ export class HubServerClientBase extends HubClient {
     const campaign = await import("./campaign/award-many");
     const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
     // One traced call; the awards, sent inside it, are its children.
-    const describe = () => describeCall(new URL(this.baseUrl), this.hub, "POST", ["hub", this.hub, "bits", "earn"], { operation: "awardMany" });
-    return traceCall(this.#telemetry, describe, (trace) => {
-      const onProgress = options?.onProgress;
-      const progress = trace?.observer?.progress && ((p: CampaignProgress) => (trace.observer!.progress!(p as unknown as Record<string, number>), onProgress?.(p)));
-      return campaign.awardMany(awards, send, { ...options, ...(progress && { onProgress: progress }) }, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
+    return traceCall(this.#telemetry, this, { method: "POST", segments: ["hub", this.hub, "bits", "earn"], operation: "awardMany" }, (trace) => {
+      const onProgress = trace && ((progress: CampaignProgress) => (trace.progress(progress), options?.onProgress?.(progress)));
+      return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
     });
   }
 

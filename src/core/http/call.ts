@@ -233,7 +233,7 @@ export class Call {
   }
 
   #logRetry(waitMs: number): number {
-    this.spec.trace?.retry(this.#why, waitMs);
+    this.spec.trace?.retry(this.#why!, waitMs);
     this.#context.log("info", "retry", () => ({ call: this.what, after: this.#why, waitMs: Math.round(waitMs) }));
     return waitMs;
   }

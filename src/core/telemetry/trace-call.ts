@@ -1,121 +1,58 @@
 /**
- * The one place a public call meets its observers: the `public-hub-sdk:call` TracingChannel of
- * `node:diagnostics_channel` (where the runtime has one) and the client's `telemetry` option.
- * With neither listening, a call costs one cached lookup and one `hasSubscribers` read.
+ * Where a public call meets its observers, in as few bytes as can be (this is in the browser
+ * bundle): the client's `telemetry` option, and the `public-hub-sdk:call` TracingChannel of
+ * `node:diagnostics_channel` where the runtime has one. With neither listening, a call costs one
+ * cached lookup and one `hasSubscribers` read. The work itself is in `traced.ts`, which the
+ * telemetry carries, or which is imported (`#traced`: empty in browser builds) on the first call
+ * a channel subscriber hears.
  */
-import type { TracingChannel } from "node:diagnostics_channel";
-import { pathOf } from "../url";
-import type { HubCallContext, HubCallObserver, HubTelemetry } from "./types";
+import type { CallChannel, traced } from "./traced";
+import type { HubCallContext, HubTelemetry } from "./types";
 
 /** The channel's fixed name: subscribers find `tracing:public-hub-sdk:call:start`, `:end`, `:asyncStart`, `:asyncEnd`, `:error`. */
 export const CALL_CHANNEL = "public-hub-sdk:call";
 
-type Channel = TracingChannel<unknown, HubCallContext>;
-/** Looked up once, on the first call; `null` where the runtime has none (browsers). */
-let channel: Channel | null | undefined;
+/** What a telemetry's `traceCall` is: `traced`, with its observer. */
+export type Tracer = <T>(client: TracedClient, call: TracedCall, run: (trace?: CallTrace) => Promise<T>, channel?: CallChannel | false) => Promise<T>;
 
-/**
- * The channel, created on first use. Found through `process.getBuiltinModule` rather than an
- * import, so browser builds carry no `node:` import and edge runtimes without Node compatibility
- * simply have none.
- */
-function callChannel(): Channel | null {
-  if (channel === undefined) {
-    const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => typeof import("node:diagnostics_channel") | undefined } }).process;
-    channel = process?.getBuiltinModule?.("node:diagnostics_channel")?.tracingChannel<unknown, HubCallContext>(CALL_CHANNEL) ?? null;
-  }
-  return channel;
+/** The client of a call: `traced` reads its address and hub. */
+export interface TracedClient {
+  readonly baseUrl: string;
+  readonly hub: string;
 }
 
-/** A call's hooks for the pipeline (`Call`): counts attempts and the last status, and tells the observer. */
-export class CallTrace {
-  constructor(
-    readonly context: HubCallContext,
-    readonly observer: HubCallObserver | undefined,
-  ) {}
-
-  /** An attempt is about to be sent; returns what hears its answer. */
-  attempt(request: Request): (status: number | undefined, error: unknown) => void {
-    const context = this.context;
-    const attempt = ++context.attempts;
-    const heard = this.observer?.attempt?.({ attempt, method: request.method, url: request.url, headers: request.headers });
-    return (status, error) => {
-      context.status = status ?? context.status;
-      heard?.(status, error);
-    };
-  }
-
-  retry(reason: string | undefined, waitMs: number): void {
-    this.observer?.retry?.(String(reason), waitMs);
-  }
-
-  /** Before the rate gate: `pausedUntil` is the gate's pause end (epoch ms). */
-  gate(pausedUntil: number): void {
-    const waitMs = pausedUntil - Date.now();
-    if (waitMs > 0) this.observer?.pause?.(waitMs);
-  }
-}
-
-/**
- * Runs one public call under its observers. `describe` builds the context only when someone
- * listens; `run` gets the trace to hand the pipeline (undefined when nobody listens).
- */
-export function traceCall<T>(telemetry: HubTelemetry | undefined, describe: () => HubCallContext, run: (trace?: CallTrace) => Promise<T>): Promise<T> {
-  const published = callChannel();
-  // Runtimes whose TracingChannel lacks `hasSubscribers` (undefined) always publish.
-  const listened = published !== null && published.hasSubscribers !== false;
-  if (!telemetry && !listened) return run();
-  const context = describe();
-  const observer = telemetry?.startCall(context);
-  const traced = async () => {
-    try {
-      return await run(new CallTrace(context, observer));
-    } catch (error) {
-      context.error = error;
-      if (context.method === "POST") context.mayHaveBeenApplied = (error as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied ?? false;
-      throw error;
-    } finally {
-      observer?.end(context);
-    }
-  };
-  const observed = observer ? () => observer.run(traced) : traced;
-  return listened ? published.tracePromise(observed, context) : observed();
-}
-
-// The path templates of the SDK's own calls, by operation; a wallet segment is `{wallet}`.
-const OPERATIONS: Record<string, string> = {
-  "": "discover",
-  "/hub/{slug}": "getHub",
-  "/hub/{slug}/leaderboard": "getLeaderboard",
-  "/hub/{slug}/holder/{wallet}": "getHolder",
-  "/hub/{slug}/stake-status": "getStakeStatus",
-  "/hub/{slug}/bits/earn": "awardPoints",
-};
-
-/** What a call adds to its path: the query, an award's `ref` and `wallet`, an operation of its own (`awardMany`). */
-export interface CallExtras {
+/** A call as the client methods know it (a `HubCall`, or an award's); `traced` describes it (`HubCallContext`) only when someone listens. */
+export interface TracedCall {
+  method?: "GET" | "POST" | undefined;
+  segments: string[];
   query?: Record<string, unknown> | undefined;
   ref?: string | undefined;
   wallet?: string | undefined;
   operation?: string | undefined;
 }
 
-/** The context of a call to `segments` (as `HubCall` names them), built when someone listens. */
-export function describeCall(base: URL, hub: string, method: "GET" | "POST", segments: string[], extras: CallExtras = {}): HubCallContext {
-  const template = segments.map((segment, i) => (i === 1 && segments[0] === "hub" ? "{slug}" : i === 3 && segments[2] === "holder" ? "{wallet}" : segment)).join("/");
-  const urlTemplate = template && `/${template}`;
-  const known = OPERATIONS[urlTemplate];
-  const wallet = extras.wallet ?? (template.endsWith("{wallet}") ? segments[3] : extras.query?.wallet);
-  const path = pathOf(segments);
-  return {
-    operation: extras.operation ?? known ?? "request",
-    method,
-    hub,
-    baseUrl: base.href,
-    urlTemplate: known === undefined ? undefined : urlTemplate,
-    path: path && `/${path}`,
-    wallet: wallet === undefined ? undefined : String(wallet),
-    ref: extras.ref,
-    attempts: 0,
-  };
+/** A call's hooks for the pipeline (`Call`): they count attempts, keep the last status, and tell the observer. */
+export interface CallTrace {
+  /** An attempt is about to be sent; returns what hears its answer. */
+  attempt(request: Request): (status: number | undefined, error: unknown) => void;
+  /** A retry is decided, after `reason`, in `waitMs`. */
+  retry(reason: string, waitMs: number): void;
+  /** Before the rate gate: `pausedUntil` is the end of the gate's pause (epoch ms). */
+  gate(pausedUntil: number): void;
+  /** A campaign's progress. */
+  progress(progress: object): void;
+}
+
+/** Looked up on the first call, once; `0` where the runtime has none (browsers). */
+let channel: CallChannel | 0 | undefined;
+
+/** Runs `run` as the public `call` of `client`, observed by `telemetry` and the channel. */
+export function traceCall<T>(telemetry: HubTelemetry | undefined, client: TracedClient, call: TracedCall, run: (trace?: CallTrace) => Promise<T>): Promise<T> {
+  // Found through `process.getBuiltinModule`, not an import: a browser build carries no `node:`
+  // import, and a runtime without Node compatibility has no channel.
+  channel ??= (globalThis as { process?: { getBuiltinModule?(id: string): typeof import("node:diagnostics_channel") } }).process?.getBuiltinModule?.("node:diagnostics_channel")?.tracingChannel<unknown, HubCallContext>(CALL_CHANNEL) || 0;
+  const listened = (channel as CallChannel).hasSubscribers && (channel as CallChannel);
+  if (telemetry) return telemetry.traceCall(client, call, run, listened);
+  // The module loader keeps the module: a second import is a resolved promise.
+  return listened ? (import("#traced") as Promise<{ traced: typeof traced }>).then((module) => module.traced(client, call, run, undefined, listened)) : run();
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ForbiddenError, HubAbortError, type HubCallContext } from "public-hub-sdk";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
-import { CallTrace, describeCall, traceCall } from "../../../src/core/telemetry/trace-call";
+import { traceCall, type CallTrace } from "../../../src/core/telemetry/trace-call";
 
 const { mock, client } = useHubMock();
 const WALLET = "0xabc";
@@ -107,16 +107,15 @@ describe("the public-hub-sdk:call TracingChannel", () => {
     expect(events.at(-1)!.context).toMatchObject({ operation: "awardMany", result: { applied: 2 } });
   });
 
-  it("with no subscriber and no telemetry, builds no context and hands the pipeline no trace", async () => {
+  it("with no subscriber and no telemetry, hands the pipeline no trace", async () => {
     expect(tracingChannel("public-hub-sdk:call").hasSubscribers).toBe(false);
-    const describe = vi.fn(() => describeCall(new URL(mock.baseUrl), "alpha", "GET", ["hub", "alpha"]));
     const run = vi.fn(async (trace?: CallTrace) => trace);
-    await expect(traceCall(undefined, describe, run)).resolves.toBeUndefined();
-    expect(describe).not.toHaveBeenCalled();
-    // The same call with a subscriber: the context is built once and the pipeline gets a trace.
+    const call = { segments: ["hub", "alpha"] };
+    const hub = { baseUrl: mock.baseUrl, hub: "alpha" };
+    await expect(traceCall(undefined, hub, call, run)).resolves.toBeUndefined();
+    // The same call with a subscriber: the pipeline gets the hooks, the subscriber the call.
     const events = listen();
-    await expect(traceCall(undefined, describe, run)).resolves.toBeInstanceOf(CallTrace);
-    expect(describe).toHaveBeenCalledTimes(1);
-    expect(events.map((e) => e.kind)).toEqual(["start", "end", "asyncStart", "asyncEnd"]);
+    await expect(traceCall(undefined, hub, call, run)).resolves.toMatchObject({ attempt: expect.any(Function) });
+    expect(events.map((e) => [e.kind, e.snapshot.operation])).toEqual([["start", "getHub"], ["end", "getHub"], ["asyncStart", "getHub"], ["asyncEnd", "getHub"]]);
   });
 });
