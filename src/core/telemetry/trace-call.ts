@@ -6,14 +6,29 @@
  * telemetry carries, or which is imported (`#traced`: empty in browser builds) on the first call
  * a channel subscriber hears.
  */
-import type { CallChannel, traced } from "./traced";
+import type { traced } from "./traced";
 import type { HubCallContext, HubTelemetry } from "./types";
 
 /** The channel's fixed name: subscribers find `tracing:public-hub-sdk:call:start`, `:end`, `:asyncStart`, `:asyncEnd`, `:error`. */
 export const CALL_CHANNEL = "public-hub-sdk:call";
 
+/**
+ * The part of Node's `TracingChannel` the SDK uses, typed here: the package's types must not need
+ * Node's (a browser project has none).
+ */
+export interface CallChannel {
+  /** Undefined in Bun. */
+  readonly hasSubscribers?: boolean | undefined;
+  readonly start: { readonly hasSubscribers: boolean };
+  readonly end: { readonly hasSubscribers: boolean };
+  readonly asyncStart: { readonly hasSubscribers: boolean };
+  readonly asyncEnd: { readonly hasSubscribers: boolean };
+  readonly error: { readonly hasSubscribers: boolean };
+  tracePromise<T>(run: () => Promise<T>, context: HubCallContext): Promise<T>;
+}
+
 /** What a telemetry's `traceCall` is: `traced`, with its observer. */
-export type Tracer = <T>(client: TracedClient, call: TracedCall, run: (trace?: CallTrace) => Promise<T>, channel?: CallChannel | false) => Promise<T>;
+export type Tracer = <T>(client: TracedClient, call: TracedCall, run: (trace?: CallTrace) => Promise<T>, channel?: CallChannel | false | 0) => Promise<T>;
 
 /** The client of a call: `traced` reads its address and hub. */
 export interface TracedClient {
@@ -50,8 +65,10 @@ let channel: CallChannel | 0 | undefined;
 export function traceCall<T>(telemetry: HubTelemetry | undefined, client: TracedClient, call: TracedCall, run: (trace?: CallTrace) => Promise<T>): Promise<T> {
   // Found through `process.getBuiltinModule`, not an import: a browser build carries no `node:`
   // import, and a runtime without Node compatibility has no channel.
-  channel ??= (globalThis as { process?: { getBuiltinModule?(id: string): typeof import("node:diagnostics_channel") } }).process?.getBuiltinModule?.("node:diagnostics_channel")?.tracingChannel<unknown, HubCallContext>(CALL_CHANNEL) || 0;
-  const listened = (channel as CallChannel).hasSubscribers && (channel as CallChannel);
+  channel ??= (globalThis as { process?: { getBuiltinModule?(id: string): { tracingChannel(name: string): CallChannel } | undefined } }).process?.getBuiltinModule?.("node:diagnostics_channel")?.tracingChannel(CALL_CHANNEL) || 0;
+  // Bun's TracingChannel has no `hasSubscribers` (undefined): its five channels are asked instead.
+  const published = channel;
+  const listened = published && (published.hasSubscribers ?? (["start", "end", "asyncStart", "asyncEnd", "error"] as const).some((event) => published[event].hasSubscribers)) && published;
   if (telemetry) return telemetry.traceCall(client, call, run, listened);
   // The module loader keeps the module: a second import is a resolved promise.
   return listened ? (import("#traced") as Promise<{ traced: typeof traced }>).then((module) => module.traced(client, call, run, undefined, listened)) : run();

@@ -4,13 +4,9 @@
  * listens (see `trace-call.ts`): by `public-hub-sdk/otel`, or, in runtimes with
  * `node:diagnostics_channel`, on the first call a channel subscriber is there to hear.
  */
-import type { TracingChannel } from "node:diagnostics_channel";
 import { pathOf } from "../url";
-import type { CallTrace, TracedCall, TracedClient } from "./trace-call";
+import type { CallChannel, CallTrace, TracedCall, TracedClient } from "./trace-call";
 import type { HubCallContext } from "./types";
-
-/** The channel as the SDK publishes on it. */
-export type CallChannel = TracingChannel<unknown, HubCallContext>;
 
 /**
  * Follows one public call for a telemetry (`openTelemetry()`); every method but `run` and `end`
@@ -39,7 +35,7 @@ export interface HubCallObserver {
 export type StartCall = (call: Readonly<HubCallContext>) => HubCallObserver | undefined;
 
 /** Runs `run` as the public call `raw` of `client`, observed by `startCall` and published on `channel`, either when given. */
-export function traced<T>(client: TracedClient, raw: TracedCall, run: (trace?: CallTrace) => Promise<T>, startCall?: StartCall, channel?: CallChannel | false): Promise<T> {
+export function traced<T>(client: TracedClient, raw: TracedCall, run: (trace?: CallTrace) => Promise<T>, startCall?: StartCall, channel?: CallChannel | false | 0): Promise<T> {
   const call = describeCall(client, raw);
   const observer = startCall?.(call);
   const hooks: CallTrace = {
