@@ -79,10 +79,10 @@ if (out) {
     return `<div class="row"><div class="name" style="padding-left:${depth * 18 + 8}px">${escape(span.name)}<small>${detail}</small></div><div class="lane"><b class="${error ? "error" : ""} ${span.kind === 2 ? "client" : ""}" style="left:${left}%;width:${length}%"></b>${marks}<span style="left:calc(${left + length}% + 6px)">${(ms(span.endTime) - ms(span.startTime)).toFixed(1)} ms</span></div></div>`;
   });
   writeFileSync(out, `<!doctype html><meta charset="utf-8"><title>trace</title><style>
-body{font:13px system-ui,sans-serif;margin:16px;background:#fff;color:#222;width:1150px}
+body{font:13px system-ui,sans-serif;margin:16px;background:#fff;color:#222;width:1250px}
 h1{font-size:15px;margin:0 0 10px}.row{display:flex;border-top:1px solid #eee;min-height:44px;align-items:center}
 .name{width:520px;font-weight:600;font-family:ui-monospace,monospace}.name small{display:block;font-weight:400;color:#666;font-size:11px;white-space:normal}
-.lane{position:relative;flex:1;height:22px}.lane b{position:absolute;top:4px;height:14px;background:#4e79a7;border-radius:2px}
+.lane{position:relative;flex:1;height:22px;margin-right:80px}.lane b{position:absolute;top:4px;height:14px;background:#4e79a7;border-radius:2px}
 .lane b.client{background:#59a14f}.lane b.error{background:#e15759}.lane i{position:absolute;top:0;width:3px;height:22px;background:#f28e2b}
 .lane span{position:absolute;top:3px;font-size:11px;color:#444;white-space:nowrap}
 </style><h1>Trace ${spans[0]!.spanContext().traceId}: an award retried after a lost answer (orange: span events)</h1>${bars.join("")}`);
