@@ -47,9 +47,11 @@ export interface OpenTelemetryOptions {
   propagateTraceContext?: boolean | readonly string[];
   /**
    * A CLIENT span per attempt, where no HTTP auto-instrumentation (`@opentelemetry/instrumentation-undici`
-   * in Node, `instrumentation-fetch` in a browser) makes one already.
-   * @default true
-   * @example false
+   * in Node, `instrumentation-fetch` in a browser) makes one already: for browsers, Bun, Deno and
+   * workers. Off, each attempt's `traceparent` names the call's span; the call's span has the
+   * attempts' count (`http.request.resend_count`) and retries either way.
+   * @default false
+   * @example true
    */
   attemptSpans?: boolean;
 }
@@ -108,14 +110,23 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): HubTelemetry 
     });
   };
 
+  // A client's base address, parsed once (a URL parse per call is a measured share of the cost).
+  let server: { baseUrl: string; path: string; address: Attributes } | undefined;
+  const serverOf = (baseUrl: string) => {
+    if (server?.baseUrl !== baseUrl) {
+      const base = new URL(baseUrl);
+      server = { baseUrl, path: base.pathname, address: { [ATTR.serverAddress]: base.hostname, [ATTR.serverPort]: Number(base.port) || (base.protocol === "https:" ? 443 : 80) } };
+    }
+    return server;
+  };
+
   const startCall = (call: Readonly<HubCallContext>): HubCallObserver => {
     const started = performance.now();
-    const base = new URL(call.baseUrl);
-    const template = call.urlTemplate === undefined ? undefined : `${base.pathname}${call.urlTemplate}`;
+    const { path, address } = serverOf(call.baseUrl);
+    const template = call.urlTemplate === undefined ? undefined : `${path}${call.urlTemplate}`;
     const http: Attributes = {
       [ATTR.method]: call.method,
-      [ATTR.serverAddress]: base.hostname,
-      [ATTR.serverPort]: Number(base.port) || (base.protocol === "https:" ? 443 : 80),
+      ...address,
       ...(template !== undefined && { [ATTR.urlTemplate]: template }),
     };
     const span = tracer.startSpan(`public_hub.${call.operation}`, {
@@ -137,9 +148,8 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): HubTelemetry 
 
       attempt({ method, url, headers }, attempt) {
         if (autoInstrumented()) return undefined;
-        const origin = new URL(url).origin;
-        const sends = propagate === true || (Array.isArray(propagate) && propagate.includes(origin));
-        const attemptSpan = options.attemptSpans === false ? undefined : tracer.startSpan(template === undefined ? method : `${method} ${template}`, {
+        const sends = propagate === true || (Array.isArray(propagate) && propagate.includes(new URL(url).origin));
+        const attemptSpan = !options.attemptSpans ? undefined : tracer.startSpan(template === undefined ? method : `${method} ${template}`, {
           kind: SpanKind.CLIENT,
           attributes: { ...http, ...(attempt > 1 && { [ATTR.resendCount]: attempt - 1 }), ...(recordWallets && { [ATTR.urlFull]: url }) },
         }, active);

@@ -235,9 +235,9 @@ describe("openTelemetry(): spans", () => {
 describe("openTelemetry(): where no auto-instrumentation exists", () => {
   beforeEach(() => undici.disable());
 
-  it("a CLIENT span per attempt, child of the call's span, whose context the server receives", async () => {
+  it("with attemptSpans, a CLIENT span per attempt, child of the call's span, whose context the server receives", async () => {
     script = [503, 200];
-    await reads().getHolder(WALLET);
+    await reads({ telemetry: telemetry({ attemptSpans: true }) }).getHolder(WALLET);
     const call = one("public_hub.getHolder");
     const attempts = spans().filter((span) => span.kind === SpanKind.CLIENT);
     expect(attempts.map((span) => span.name)).toEqual(["GET /api/v1/hub/{slug}/holder/{wallet}", "GET /api/v1/hub/{slug}/holder/{wallet}"]);
@@ -249,8 +249,8 @@ describe("openTelemetry(): where no auto-instrumentation exists", () => {
     expect(received.map((request) => traceparent(request.headers))).toEqual(attempts.map((span) => ({ traceId: call.spanContext().traceId, parentId: span.spanContext().spanId })));
   });
 
-  it("with attemptSpans: false, the traceparent names the call's span", async () => {
-    await reads({ telemetry: telemetry({ attemptSpans: false }) }).getHub();
+  it("by default, no attempt span: the traceparent names the call's span", async () => {
+    await reads().getHub();
     const call = one("public_hub.getHub");
     expect(spans()).toHaveLength(1);
     expect(traceparent(received[0]!.headers)).toEqual({ traceId: call.spanContext().traceId, parentId: call.spanContext().spanId });
