@@ -194,9 +194,10 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): HubTelemetry 
         if (done.mayHaveBeenApplied !== undefined) span.setAttribute(ATTR.mayHaveBeenApplied, done.mayHaveBeenApplied);
         if (type !== undefined) {
           const { name, message, stack } = error as Partial<Error>;
+          const recorded = scrub(messageOf(error));
           span.setAttribute(ATTR.errorType, type);
-          span.recordException({ name: String(name), message: scrub(String(message)), ...(stack !== undefined && { stack: scrub(stack) }) });
-          span.setStatus({ code: SpanStatusCode.ERROR, message: scrub(String(message)) });
+          span.recordException({ name: String(name), message: recorded, ...(typeof stack === "string" && { stack: scrub(stack.replace(String(message), recorded)) }) });
+          span.setStatus({ code: SpanStatusCode.ERROR, message: recorded });
         }
         span.end();
         meter().duration.record((performance.now() - started) / 1000, { [ATTR.operation]: done.operation, [ATTR.outcome]: outcome, ...(type !== undefined && { [ATTR.errorType]: type }) });
@@ -207,8 +208,25 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): HubTelemetry 
   return { name: "opentelemetry", traceCall };
 }
 
+/** The HTTP status of a refusal (a `HubApiError`); a `HubResponseError`'s is a 2xx, not a refusal. */
+function refusalStatus(error: unknown): number | undefined {
+  const { status } = (error ?? {}) as { status?: unknown };
+  return typeof status === "number" && status >= 400 ? status : undefined;
+}
+
 /** `error.type`: the status of an HTTP refusal, else the error's class name (`HubTimeoutError`…). */
 function errorType(error: unknown): string {
-  const { status, name } = (error ?? {}) as { status?: unknown; name?: unknown };
-  return typeof status === "number" ? String(status) : typeof name === "string" && name !== "" ? name : "_OTHER";
+  const { name } = (error ?? {}) as { name?: unknown };
+  return String(refusalStatus(error) ?? (typeof name === "string" && name !== "" ? name : "_OTHER"));
+}
+
+/**
+ * The message recorded: never a body's text. A refusal's message is the server's (from its body)
+ * and an unusable answer's names what it held: the status, or the problem, is recorded instead.
+ */
+function messageOf(error: unknown): string {
+  const { name, message, problem } = (error ?? {}) as { name?: unknown; message?: unknown; problem?: unknown };
+  const status = refusalStatus(error);
+  if (status !== undefined) return `${String(name)}: HTTP ${status}`;
+  return typeof problem === "string" ? `${String(name)}: ${problem}` : String(message);
 }

@@ -7,7 +7,8 @@ import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, Periodic
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ForbiddenError, HubAbortError, HubClient } from "public-hub-sdk";
+import { z } from "zod";
+import { ForbiddenError, HubAbortError, HubClient, HubResponseError } from "public-hub-sdk";
 import { openTelemetry, type OpenTelemetryOptions } from "public-hub-sdk/otel";
 import { rawSign } from "../helpers/raw-sign";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
@@ -36,6 +37,8 @@ const meterProvider = meters().provider;
 const WALLET = "0x5e5bd2a4c89737010ede2ecf8bca2388637e5e89";
 const CLIENT_ID = "pk_alpha_demo";
 const award = { wallet: WALLET, amount: 10, reason: "quest complete", ref: "quest-42:0x5e5b" };
+/** In every body the server sends: no span may hold it. */
+const BODY_MARKER = "body-text-7f3a";
 
 /** What the loopback server does with the next requests: answer (a status; a 429 says `Retry-After: 1`), or drop the connection after reading the request (a lost answer). */
 type Step = number | "drop";
@@ -58,7 +61,7 @@ beforeAll(async () => {
       received.push({ method: req.method!, path: req.url!, headers: req.headers, body });
       const step = script.shift() ?? 200;
       if (step === "drop") return req.socket.destroy();
-      const answer = step !== 200 ? { error: "refused" } : req.method === "POST" ? { ok: true, ref: award.ref, awarded: 10 } : { wallet: WALLET, balance: 10 };
+      const answer = step !== 200 ? { error: `refused ${BODY_MARKER}` } : req.method === "POST" ? { ok: true, ref: award.ref, awarded: 10, note: BODY_MARKER } : { wallet: WALLET, balance: 10, note: BODY_MARKER };
       res.writeHead(step, { "content-type": "application/json", ...(step === 429 && { "retry-after": "1" }) }).end(JSON.stringify(answer));
     });
   });
@@ -182,15 +185,18 @@ describe("openTelemetry(): spans", () => {
     expect(call.events.find((event) => event.name === "exception")).toBeUndefined();
   });
 
-  it("records nothing secret: no key, secret, signing key, signature, body or wallet in any attribute, event or status", async () => {
+  it("records nothing secret: no key, secret, signing key, signature, body or wallet in any attribute, event, exception or status", async () => {
     script = ["drop", 503, 200];
     await writes().awardPoints(award);
     script = [404];
     await expect(reads().getHolder(WALLET)).rejects.toThrow();
+    // An unusable answer (the schema refuses the body) records its problem, not the body.
+    await expect(reads().getHolder(WALLET, { schema: z.object({ missing: z.string() }) })).rejects.toBeInstanceOf(HubResponseError);
+    expect(named("public_hub.getHolder").at(-1)!.attributes).toMatchObject({ "error.type": "HubResponseError", "http.response.status_code": 200 });
     const recorded = JSON.stringify(spans().filter((span) => span.name.startsWith("public_hub.")).map((span) => [span.name, span.attributes, span.events, span.status]));
     const signatures = received.map((request) => String(request.headers["x-api-signature"])).filter((s) => s !== "undefined");
     expect(signatures.length).toBeGreaterThan(0);
-    for (const secret of [CLIENT_ID, SECRET, SIGNING_KEY, JSON.stringify(award), award.reason, WALLET, ...signatures]) expect(recorded).not.toContain(secret);
+    for (const secret of [CLIENT_ID, SECRET, SIGNING_KEY, JSON.stringify(award), award.reason, WALLET, BODY_MARKER, ...signatures]) expect(recorded).not.toContain(secret);
     // The headers the SDK adds are trace context only.
     expect(Object.keys(received.at(-1)!.headers).filter((name) => /trace|baggage/.test(name))).toEqual(["traceparent"]);
   });
