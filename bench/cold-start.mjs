@@ -24,7 +24,7 @@ export const SCRIPTS = {
 };
 
 /** One process: its CPU time (ms, as it reports) and its wall time (ms, spawn to exit). */
-function runOnce(code) {
+export function runOnce(code) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ["--input-type=module", "-e", `${code} ${REPORT}`], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });

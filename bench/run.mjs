@@ -19,6 +19,7 @@ import { coldStartSection } from "./cold-start.mjs";
 import { peerSection } from "./peers.mjs";
 import { rateLimitSection } from "./rate-limit.mjs";
 import { BROWSER_BUDGET_BYTES } from "./bundle-budget.mjs";
+import { telemetrySection } from "./telemetry.mjs";
 
 const SMOKE = process.argv.includes("--smoke");
 const ROUNDS = SMOKE ? 2 : 9;
@@ -198,7 +199,9 @@ try {
   // Campaigns and the rate limit run their own servers; the bench server idles meanwhile.
   const campaigns = await campaignSection();
   const rateLimit = await rateLimitSection({ smoke: SMOKE });
-  const table = [...header, ...rows, "", ...peers, "", ...coldStart, "", ...campaigns, "", ...rateLimit].join("\n");
+  // Last: it registers a global tracer provider (an AsyncLocalStorage context manager) for the process.
+  const telemetry = await telemetrySection({ baseUrl: server.baseUrl, smoke: SMOKE });
+  const table = [...header, ...rows, "", ...peers, "", ...coldStart, "", ...telemetry, "", ...campaigns, "", ...rateLimit].join("\n");
   console.log(table);
   if (!SMOKE && process.argv.includes("--write")) {
     // Rewrites the measured table; the hand-written analysis below it is kept.

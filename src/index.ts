@@ -41,6 +41,7 @@ export {
 } from "./core/errors/index";
 export type { HubClientOptions, RequestOptions, RetryOptions, RateLimitOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
 export type { Log, Logger, LogLevel } from "./core/log";
+export type { HubTelemetry, HubCallContext } from "./core/telemetry/types";
 export type { BodyKind } from "./core/http/body";
 export type {
   JsonObject,

@@ -10,6 +10,8 @@ import { Transport } from "../core/http/transport";
 import { HubPromise, type WithResponse, type WithWriteResponse } from "../core/hub-promise";
 import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
+import { traceCall, type CallTrace } from "../core/telemetry/trace-call";
+import type { HubTelemetry } from "../core/telemetry/types";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
 import { normalizeBaseUrl, pathOf } from "../core/url";
@@ -104,6 +106,7 @@ export class HubClient<S extends HubSchemas = {}> {
   readonly #validate: ValidateMode;
   readonly #base: URL;
   readonly #transport: Transport;
+  readonly #telemetry: HubTelemetry | undefined;
   /** This client's log (`logLevel`, `logger`, `PUBLIC_HUB_LOG`), for subclasses. */
   protected readonly log: Log;
 
@@ -128,6 +131,7 @@ export class HubClient<S extends HubSchemas = {}> {
     this.schemas = options.schemas ?? ({} as S);
     this.#validate = options.validate ?? "throw";
     this.log = createLog(options.logLevel, options.logger);
+    this.#telemetry = options.telemetry;
     this.#transport = new Transport({
       baseUrl: this.#base,
       clientId: options.clientId,
@@ -141,7 +145,7 @@ export class HubClient<S extends HubSchemas = {}> {
       log: this.log,
     });
     // The server entry's calls are writes (POST): their result has `mayHaveBeenAppliedEarlier`.
-    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options, call.sign, call.appliedEarlier) as Promise<WithWriteResponse<never>> });
+    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options, call.sign, call.appliedEarlier, call.trace) as Promise<WithWriteResponse<never>> });
   }
 
   /**
@@ -233,10 +237,10 @@ export class HubClient<S extends HubSchemas = {}> {
    */
   protected request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T> {
     // #call is async: a throw in it (bad input) is already a rejection.
-    return new HubPromise(this.#call(call, options));
+    return new HubPromise(traceCall(this.#telemetry, this, call, (trace) => this.#call(call, options, undefined, undefined, trace)));
   }
 
-  async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, sign?: CallSpec["sign"], appliedEarlier?: boolean): Promise<WithResponse<T> | WithWriteResponse<T>> {
+  async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, sign?: CallSpec["sign"], appliedEarlier?: boolean, trace?: CallTrace): Promise<WithResponse<T> | WithWriteResponse<T>> {
     // JavaScript callers may hand anything: checked before anything is sent.
     checkCallOptions(given);
     const options = given ?? {};
@@ -253,6 +257,7 @@ export class HubClient<S extends HubSchemas = {}> {
       timeout: options.timeout,
       retry: options.retry,
       appliedEarlier,
+      trace,
     });
     const data = await checkBody<T>(await decodeBody(raw, call.kind ?? "object"), {
       // The call's own schema, else the client's for the operation; a subclass's call may have neither.

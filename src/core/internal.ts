@@ -21,6 +21,8 @@ export interface InternalCall {
   /** An earlier send of this write may have been applied (see `CallSpec.appliedEarlier`). */
   appliedEarlier?: boolean;
   operation: HubOperation;
+  /** The public call's observers (`awardPoints` traces its one or two sends as one call). */
+  trace?: CallSpec["trace"];
 }
 
 export interface ClientInternals {

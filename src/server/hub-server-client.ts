@@ -16,9 +16,11 @@ import { campaignContext } from "./campaign/campaign-context";
 import { neverSent } from "./never-sent";
 import { logUnknownOutcome, noteMayHaveBeenApplied } from "./unknown-outcome";
 import { checkCampaign } from "./campaign/check-campaign";
-import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
+import type { CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { internals, type ClientInternals } from "../core/internal";
+import { traceCall } from "../core/telemetry/trace-call";
+import type { HubTelemetry } from "../core/telemetry/types";
 import { explainRefusal } from "./explain-refusal";
 import { ServerClock } from "./server-clock";
 import { keyOptionsSchema } from "./signing";
@@ -80,6 +82,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
   readonly #clock = new ServerClock();
   readonly #backend: HmacBackend;
   readonly #internals: ClientInternals;
+  readonly #telemetry: HubTelemetry | undefined;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
   constructor(options: HubServerClientOptions<S>, backend: HmacBackend) {
@@ -87,6 +90,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
     super(options);
     validate(keyOptionsSchema, options, "client options");
     this.#backend = backend;
+    this.#telemetry = options.telemetry;
     // Derived once per client; only the prepared signer is kept, never the secret itself.
     const signingKey = options.signingKey ?? backend.sha256Hex(options.secret!);
     this.#signer = Promise.resolve(signingKey).then((key) => backend.signerFor(key));
@@ -116,7 +120,10 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
    * ```
    */
   awardPoints<T = HubData<S, "award">>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
-    return HubPromise.run<T, WithWriteResponse<T>>(async () => {
+    // One traced call, whether it is sent once or re-sent for the clock.
+    const segments = ["hub", this.hub, "bits", "earn"];
+    const call = { method: "POST", segments, ref: textOf(award?.ref), wallet: textOf(award?.wallet) } as const;
+    return HubPromise.run<T, WithWriteResponse<T>>(() => traceCall(this.#telemetry, this, call, async (trace) => {
       // Serialized once from the fields checked (the award's own, in the caller's order): the
       // string sent is the string signed, on every attempt.
       const body = JSON.stringify(parseAward(award));
@@ -126,10 +133,11 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
           {
             appliedEarlier,
             method: "POST",
-            segments: ["hub", this.hub, "bits", "earn"],
+            segments,
             body,
             kind: "object-or-empty",
             operation: "award",
+            trace,
             // After the rate gate, just before each attempt: each attempt is signed when it is sent.
             sign: async (request) => {
               signed = { timestamp: this.#clock.timestamp(), method: request.method, path: new URL(request.url).pathname, clockOffsetMs: this.#clock.offsetMs };
@@ -159,7 +167,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
         }
         throw error;
       }
-    });
+    }));
   }
 
   /**
@@ -187,7 +195,11 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
     // Loaded on first use, so the entry's cold import does not carry the campaign code.
     const campaign = await import("./campaign/award-many");
     const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
-    return campaign.awardMany(awards, send, options ?? {}, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
+    // One traced call; the awards, sent inside it, are its children.
+    return traceCall(this.#telemetry, this, { method: "POST", segments: ["hub", this.hub, "bits", "earn"], name: "awardMany" }, (trace) => {
+      const onProgress = trace && ((progress: CampaignProgress) => (trace.progress(progress), options?.onProgress?.(progress)));
+      return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
+    });
   }
 
   /**
@@ -205,3 +217,6 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
     return Math.abs(serverSeconds - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
   }
 }
+
+/** A field of the caller's award as given, for telemetry: the award is checked only inside the call. */
+const textOf = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);

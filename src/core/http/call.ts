@@ -10,6 +10,7 @@ import { where, type Log } from "../log";
 import type { RequestEvent, RetryOptions } from "../types/options";
 import { parseRetryAfter, readText } from "./body";
 import { RETRY_COST, TIMEOUT_RETRY_COST, type RateGate } from "../rate-gate";
+import type { CallTrace } from "../telemetry/trace-call";
 
 /** Statuses worth another attempt: timeouts, rate limits, and transient server/proxy failures. */
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524];
@@ -66,6 +67,8 @@ export interface CallSpec {
   retry?: number | RetryOptions | undefined;
   /** An earlier call of the same write (the re-send for the clock) may have been applied: the verdict starts there. */
   appliedEarlier?: boolean | undefined;
+  /** The public call's observers (diagnostics channel, telemetry), when someone listens. */
+  trace?: CallTrace | undefined;
 }
 
 /** What every call of one client shares. */
@@ -205,6 +208,7 @@ export class Call {
 
   /** The rate gate, then the signer. ky starts the attempt's timeout after this: waiting for a turn is not the server's time. */
   async #beforeRequest(request: Request): Promise<void> {
+    this.spec.trace?.gate(this.#context.gate.pausedUntil);
     await this.#context.gate.acquire(request.signal);
     try {
       await this.spec.sign?.(request);
@@ -235,6 +239,7 @@ export class Call {
     const sentAt = Date.now();
     let response: Response | undefined;
     let failure: unknown;
+    const answered = this.spec.trace?.attempt(request);
     try {
       onRequest?.({ type: "request", method: request.method, url: request.url, attempt });
       this.#inFlight = true;
@@ -247,6 +252,7 @@ export class Call {
         throw error;
       } finally {
         this.#inFlight = false;
+        answered?.(response?.status, failure);
         log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt, ms: Date.now() - sentAt, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error | undefined)?.message }));
       }
       this.#lastAnswered = true;
@@ -300,6 +306,7 @@ export class Call {
   }
 
   #logRetry(waitMs: number): number {
+    this.spec.trace?.retry(this.#why!, waitMs);
     this.#context.log("info", "retry", () => ({ call: this.what, after: this.#why, waitMs: Math.round(waitMs) }));
     return waitMs;
   }

@@ -1,6 +1,7 @@
 import type { Logger, LogLevel } from "../log";
 import type { HubSchemas, ValidateMode } from "./schemas";
 import type { StandardSchemaV1 } from "./standard-schema";
+import type { HubTelemetry } from "../telemetry/types";
 
 /**
  * How failed attempts are retried. Only idempotent work is retried: reads, and awards (by `ref`).
@@ -230,6 +231,14 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * @example process.env.NODE_ENV === "production" ? "warn" : "throw"
    */
   validate?: ValidateMode;
+  /**
+   * Telemetry of every public call: `openTelemetry()` from `public-hub-sdk/otel` (spans, metrics,
+   * `traceparent`), or any {@link HubTelemetry}. Without it nothing is recorded and nothing is
+   * imported; the `public-hub-sdk:call` diagnostics channel is there either way (Node, Bun, Deno).
+   * @default undefined
+   * @example telemetry: openTelemetry()
+   */
+  telemetry?: HubTelemetry;
 }
 
 /**
