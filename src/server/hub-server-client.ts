@@ -16,9 +16,8 @@ import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { internals, type ClientInternals } from "../core/internal";
 import { explainRefusal } from "./explain-refusal";
 import { ServerClock } from "./server-clock";
-import { keyOptionsSchema } from "./signing";
+import { checkKeyOptions } from "./signing";
 import { signingPayload } from "./signing-payload";
-import { validate } from "./validate";
 
 /**
  * Options of a {@link HubServerClient}: those of `HubClient`, plus the key material.
@@ -72,7 +71,7 @@ export class HubServerClientBase extends HubClient {
   constructor(options: HubServerClientOptions, backend: HmacBackend) {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
     super(options);
-    validate(keyOptionsSchema, options, "client options");
+    checkKeyOptions(options);
     this.#backend = backend;
     // Derived once per client; only the prepared signer is kept, never the secret itself.
     const signingKey = options.signingKey ?? backend.sha256Hex(options.secret!);

@@ -1,8 +1,7 @@
-import * as z from "zod/mini";
+import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
 import { assertNotBrowser } from "./browser-guard";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { signingPayload } from "./signing-payload";
-import { text, validate } from "./validate";
 
 /**
  * Input of `signRequest`: either the secret or its derived signing key, and what is sent.
@@ -40,69 +39,103 @@ export type SignRequestInput = (
 const SIGNING_KEY = "signingKey must be 64 lowercase hex characters (sha256 of the secret)";
 const TIMESTAMP = "timestamp must be Unix seconds as a decimal string";
 const PATH = "path must start with /";
+const SIGN_INPUT = "signRequest takes { secret or signingKey, timestamp, method, path, body }";
+const KEY_MISSING = "give `secret` or `signingKey` (is the environment variable that holds it set?)";
 
-// No message ever holds a value: these fields are key material or sit beside it.
-const keyFields = {
-  secret: z.optional(text("secret")),
-  signingKey: z.optional(z.string({ error: SIGNING_KEY }).check(z.regex(/^[0-9a-f]{64}$/, { error: SIGNING_KEY }))),
-};
+/*
+ * Plain predicates, not zod: signRequest may run for every attempt of every award, and a zod parse
+ * per call cost a third of a signature (bench/RESULTS.md). The issues keep zod's codes, so an
+ * error reads the same as one from the award schema. No message ever holds a value: these fields
+ * are key material or sit beside it.
+ */
+type Issues = ValidationIssue[];
+const issue = (issues: Issues | undefined, field: string, code: string, message: string): Issues => [...(issues ?? []), { path: [field], code, message }];
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `value` is a string that is not blank; `undefined` is fine when `optional`. */
+function textIssue(issues: Issues | undefined, field: string, value: unknown, optional = false): Issues | undefined {
+  if (optional && value === undefined) return issues;
+  if (typeof value !== "string") return issue(issues, field, "invalid_type", `${field} must be a string`);
+  return value.trim() === "" ? issue(issues, field, "too_small", `${field} must not be empty`) : issues;
+}
+
+/** A string matching `format`, else the one `message` with zod's code for a wrong type or format. */
+function formatIssue(issues: Issues | undefined, field: string, value: unknown, format: (text: string) => boolean, message: string): Issues | undefined {
+  if (typeof value !== "string") return issue(issues, field, "invalid_type", message);
+  return format(value) ? issues : issue(issues, field, "invalid_format", message);
+}
+
+const isSigningKey = (text: string) => /^[0-9a-f]{64}$/.test(text);
+const isUnixSeconds = (text: string) => /^\d+$/.test(text);
 
 /**
- * `secret` or `signingKey` is given. It runs even when another field has an issue (`when`), so
- * every problem is named at once; if both are given, `signingKey` is used.
+ * `secret` and `signingKey` as given (each optional, but one is needed; with both, `signingKey`
+ * is used). The missing-key issue comes last, so every problem is named at once.
  */
-const keyGiven = z.refine<{ secret?: unknown; signingKey?: unknown }>((input) => input.secret !== undefined || input.signingKey !== undefined, {
-  path: ["secret"],
-  error: "give `secret` or `signingKey` (is the environment variable that holds it set?)",
-  when: (payload) => typeof payload.value === "object" && payload.value !== null,
-});
+function keyIssues(input: Record<string, unknown>, others: (issues: Issues | undefined) => Issues | undefined): Issues | undefined {
+  let issues = textIssue(undefined, "secret", input.secret, true);
+  if (input.signingKey !== undefined) issues = formatIssue(issues, "signingKey", input.signingKey, isSigningKey, SIGNING_KEY);
+  issues = others(issues);
+  return input.secret === undefined && input.signingKey === undefined ? issue(issues, "secret", "custom", KEY_MISSING) : issues;
+}
 
-/** The key material of a server client's options (the other options are `HubClient`'s). */
-export const keyOptionsSchema = z.object({ ...keyFields, dangerouslyAllowBrowser: z.optional(z.boolean({ error: "dangerouslyAllowBrowser must be true or false" })) }).check(keyGiven);
+/** Throws {@link HubValidationError} unless a server client's key options are usable. */
+export function checkKeyOptions(options: unknown): void {
+  if (!isObject(options)) return; // HubClient's own checks have refused it already
+  const issues = keyIssues(options, (issues) =>
+    options.dangerouslyAllowBrowser === undefined || typeof options.dangerouslyAllowBrowser === "boolean"
+      ? issues
+      : issue(issues, "dangerouslyAllowBrowser", "invalid_type", "dangerouslyAllowBrowser must be true or false"),
+  );
+  if (issues) throw new HubValidationError("client options", issues);
+}
 
-const signInputSchema = z
-  .object(
-    {
-      ...keyFields,
-      timestamp: z.string({ error: TIMESTAMP }).check(z.regex(/^\d+$/, { error: TIMESTAMP })),
-      method: text("method"),
-      path: z.string({ error: PATH }).check(z.startsWith("/", { error: PATH })),
-      body: z.string({ error: "body must be the exact string sent" }),
-    },
-    { error: "signRequest takes { secret or signingKey, timestamp, method, path, body }" },
-  )
-  .check(keyGiven);
-
-const secretSchema = z.object({ secret: text("secret") });
+/** Throws {@link HubValidationError} unless `input` is a complete {@link SignRequestInput}. */
+function checkSignInput(input: unknown): asserts input is SignRequestInput {
+  if (!isObject(input)) throw new HubValidationError("signing input", [{ path: [], code: "invalid_type", message: SIGN_INPUT }]);
+  const issues = keyIssues(input, (issues) => {
+    issues = formatIssue(issues, "timestamp", input.timestamp, isUnixSeconds, TIMESTAMP);
+    issues = textIssue(issues, "method", input.method);
+    issues = formatIssue(issues, "path", input.path, (text) => text.startsWith("/"), PATH);
+    return typeof input.body === "string" ? issues : issue(issues, "body", "invalid_type", "body must be the exact string sent");
+  });
+  if (issues) throw new HubValidationError("signing input", issues);
+}
 
 const SIGNER_CACHE_SIZE = 16;
 
 /** `deriveSigningKey` and `signRequest` for one crypto backend. */
 export function createSigning(backend: HmacBackend) {
   // Prepared signers (a KeyObject or CryptoKey inside) by signing key, so that signing with a
-  // known key costs one HMAC. Only derived keys are cached, never secrets; never a failure.
-  const signers = new Map<string, Promise<PayloadSigner>>();
+  // known key costs one HMAC: the signer itself once ready (no await), its promise until then.
+  // Only derived keys are cached, never secrets; never a failure.
+  const signers = new Map<string, PayloadSigner | Promise<PayloadSigner>>();
   const signerFor = (key: string) => {
     let signer = signers.get(key);
     if (signer === undefined) {
       if (signers.size >= SIGNER_CACHE_SIZE) signers.delete(signers.keys().next().value!);
-      signer = Promise.resolve(backend.signerFor(key));
-      signers.set(key, signer);
-      signer.catch(() => signers.delete(key));
+      const pending = Promise.resolve(backend.signerFor(key));
+      signers.set(key, (signer = pending));
+      pending.then(
+        (ready) => signers.get(key) === pending && signers.set(key, ready),
+        () => signers.get(key) === pending && signers.delete(key),
+      );
     }
     return signer;
   };
 
   async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
     assertNotBrowser(options.dangerouslyAllowBrowser);
-    validate(secretSchema, { secret }, "secret");
+    const issues = textIssue(undefined, "secret", secret);
+    if (issues) throw new HubValidationError("secret", issues);
     return backend.sha256Hex(secret);
   }
 
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
-    validate(signInputSchema, input, "signing input");
-    const sign = await signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
+    checkSignInput(input);
+    const signer = signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
+    const sign = typeof signer === "function" ? signer : await signer;
     return sign(signingPayload(input));
   }
 
