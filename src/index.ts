@@ -20,6 +20,7 @@ export { HubPromise, type WithResponse } from "./core/hub-promise";
 export { leaderboardRows } from "./client/leaderboard-rows";
 export {
   HubError,
+  type HubErrorInit,
   HubApiError,
   type ApiErrorInit,
   type SigningDiagnostics,

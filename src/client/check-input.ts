@@ -21,7 +21,7 @@ function segmentProblem(what: string, value: unknown): Problem | undefined {
 }
 
 function throwIf(what: string, field: string, problem: Problem | undefined): void {
-  if (problem) throw new HubValidationError(what, [{ path: [field], ...problem }]);
+  if (problem) throw new HubValidationError({ what, issues: [{ path: [field], ...problem }] });
 }
 
 /**
@@ -101,5 +101,5 @@ export function checkClientOptions(options: HubClientOptions): void {
     const path = name.split(".");
     if (!test(at(options, path))) issues.push({ path, code: "invalid_type", message: `${name} must be ${expected}` });
   }
-  if (issues.length > 0) throw new HubValidationError("client options", issues);
+  if (issues.length > 0) throw new HubValidationError({ what: "client options", issues });
 }

@@ -87,19 +87,19 @@ export function checkKeyOptions(options: unknown): void {
       ? issues
       : issue(issues, "dangerouslyAllowBrowser", "invalid_type", "dangerouslyAllowBrowser must be true or false"),
   );
-  if (issues) throw new HubValidationError("client options", issues);
+  if (issues) throw new HubValidationError({ what: "client options", issues });
 }
 
 /** Throws {@link HubValidationError} unless `input` is a complete {@link SignRequestInput}. */
 function checkSignInput(input: unknown): asserts input is SignRequestInput {
-  if (!isObject(input)) throw new HubValidationError("signing input", [{ path: [], code: "invalid_type", message: SIGN_INPUT }]);
+  if (!isObject(input)) throw new HubValidationError({ what: "signing input", issues: [{ path: [], code: "invalid_type", message: SIGN_INPUT }] });
   const issues = keyIssues(input, (issues) => {
     issues = formatIssue(issues, "timestamp", input.timestamp, isUnixSeconds, TIMESTAMP);
     issues = textIssue(issues, "method", input.method);
     issues = formatIssue(issues, "path", input.path, (text) => text.startsWith("/"), PATH);
     return typeof input.body === "string" ? issues : issue(issues, "body", "invalid_type", "body must be the exact string sent");
   });
-  if (issues) throw new HubValidationError("signing input", issues);
+  if (issues) throw new HubValidationError({ what: "signing input", issues });
 }
 
 const SIGNER_CACHE_SIZE = 16;
@@ -127,7 +127,7 @@ export function createSigning(backend: HmacBackend) {
   async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
     assertNotBrowser(options.dangerouslyAllowBrowser);
     const issues = textIssue(undefined, "secret", secret);
-    if (issues) throw new HubValidationError("secret", issues);
+    if (issues) throw new HubValidationError({ what: "secret", issues });
     return backend.sha256Hex(secret);
   }
 

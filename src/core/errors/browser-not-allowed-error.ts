@@ -14,10 +14,11 @@ export class BrowserNotAllowedError extends HubError {
   override name = "BrowserNotAllowedError" as const;
 
   constructor() {
-    super(
-      "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret " +
+    super({
+      message:
+        "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret " +
         "must stay on your server. Award points from your backend and call it from the page. " +
         "(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true.)",
-    );
+    });
   }
 }

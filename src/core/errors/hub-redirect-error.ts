@@ -20,7 +20,7 @@ export class HubRedirectError extends HubError {
   declare readonly location: string | undefined;
 
   constructor(init: { status: number; location: string | undefined; reason: string }) {
-    super(`Not following the ${init.status || "opaque"} redirect${init.location ? ` to ${init.location}` : ""}: ${init.reason}.`);
+    super({ message: `Not following the ${init.status || "opaque"} redirect${init.location ? ` to ${init.location}` : ""}: ${init.reason}.` });
     this.status = init.status;
     this.location = init.location;
   }

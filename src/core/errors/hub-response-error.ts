@@ -41,7 +41,7 @@ export class HubResponseError extends HubError {
     detail: string;
     issues?: ReadonlyArray<ValidationIssue>;
   }) {
-    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`);
+    super({ message: `Unusable ${init.status} response (${init.problem}): ${init.detail}` });
     this.status = init.status;
     this.problem = init.problem;
     this.body = init.body;

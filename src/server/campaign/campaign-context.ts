@@ -1,9 +1,9 @@
 import { HubAbortError } from "../../core/errors/hub-abort-error";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
 import { parseAward } from "../award-schema";
-import { CampaignStoppedError } from "../../core/errors/campaign-stopped-error";
+import { CampaignStoppedError } from "./campaign-stopped-error";
 import type { CampaignJournal, CampaignSummary } from "./types";
-import { RefConflictError } from "../../core/errors/ref-conflict-error";
+import { RefConflictError } from "./ref-conflict-error";
 import { systemicCause } from "./systemic-failure";
 
 /**
@@ -29,8 +29,8 @@ export interface CampaignContext {
 export const campaignContext: CampaignContext = {
   parseAward,
   abortError: (cause) => new HubAbortError({ cause }),
-  invalid: (what, path, message) => new HubValidationError(what, [{ path, code: "custom", message }]),
-  conflict: (ref, firstSeenIn) => new RefConflictError(ref, firstSeenIn),
+  invalid: (what, path, message) => new HubValidationError({ what, issues: [{ path, code: "custom", message }] }),
+  conflict: (ref, firstSeenIn) => new RefConflictError({ ref, firstSeenIn }),
   systemicCause,
-  stopped: (reason, failures, summary, cause) => new CampaignStoppedError(reason, failures, summary, cause),
+  stopped: (reason, failures, summary, cause) => new CampaignStoppedError({ reason, failures, summary, cause }),
 };

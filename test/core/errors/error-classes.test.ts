@@ -56,14 +56,14 @@ describe("apiErrorFromResponse picks the class by status", () => {
 
 describe("the other errors' messages and fields", () => {
   it("toJSON leaves out the fields a class does not have", () => {
-    expect(Object.keys(new HubError("x").toJSON())).toEqual(["name", "message", "mayHaveBeenApplied"]);
-    expect(Object.keys(new HubConnectionError("x", { origin: "https://h.test" }).toJSON())).toEqual(["name", "message", "origin", "mayHaveBeenApplied"]);
+    expect(Object.keys(new HubError({ message: "x" }).toJSON())).toEqual(["name", "message", "mayHaveBeenApplied"]);
+    expect(Object.keys(new HubConnectionError({ message: "x", origin: "https://h.test" }).toJSON())).toEqual(["name", "message", "mayHaveBeenApplied", "origin"]);
   });
 
   it("HubError keeps a cause only when there is one", () => {
-    expect(new HubError("a", { cause: 0 }).cause).toBe(0);
-    expect("cause" in new HubError("a", {})).toBe(false);
-    expect(new HubError("a", { mayHaveBeenApplied: true }).mayHaveBeenApplied).toBe(true);
+    expect(new HubError({ message: "a", cause: 0 }).cause).toBe(0);
+    expect("cause" in new HubError({ message: "a" })).toBe(false);
+    expect(new HubError({ message: "a", mayHaveBeenApplied: true }).mayHaveBeenApplied).toBe(true);
   });
 
   it("HubRedirectError names the status and the location, or says it was opaque", () => {
@@ -75,12 +75,12 @@ describe("the other errors' messages and fields", () => {
 
   it("HubConnectionError has a default message and keeps code and origin", () => {
     expect(new HubConnectionError().message).toBe("Connection error: the request got no HTTP response.");
-    expect(new HubConnectionError("m", { code: "EPIPE", origin: "https://h.test" })).toMatchObject({ name: "HubConnectionError", code: "EPIPE", origin: "https://h.test" });
+    expect(new HubConnectionError({ message: "m", code: "EPIPE", origin: "https://h.test" })).toMatchObject({ name: "HubConnectionError", code: "EPIPE", origin: "https://h.test" });
   });
 
   it("HubTimeoutError names the origin, or the API when it has none", () => {
-    expect(new HubTimeoutError(5).message).toBe("Request to the API timed out after 5 ms.");
-    expect(new HubTimeoutError(5, { origin: "https://h.test" })).toMatchObject({ message: "Request to https://h.test timed out after 5 ms.", code: "ETIMEDOUT", timeout: 5 });
+    expect(new HubTimeoutError({ timeout: 5 }).message).toBe("Request to the API timed out after 5 ms.");
+    expect(new HubTimeoutError({ timeout: 5, origin: "https://h.test" })).toMatchObject({ message: "Request to https://h.test timed out after 5 ms.", code: "ETIMEDOUT", timeout: 5 });
   });
 
   it("HubAbortError says the caller aborted and keeps the reason", () => {
@@ -95,10 +95,13 @@ describe("the other errors' messages and fields", () => {
   });
 
   it("HubValidationError lists every issue, with its path when it has one", () => {
-    const error = new HubValidationError("award", [
-      { path: [], code: "invalid_type", message: "an award must be an object" },
-      { path: ["a", 0], code: "c", message: "m" },
-    ]);
+    const error = new HubValidationError({
+      what: "award",
+      issues: [
+        { path: [], code: "invalid_type", message: "an award must be an object" },
+        { path: ["a", 0], code: "c", message: "m" },
+      ],
+    });
     expect(error.message).toBe("Invalid award: an award must be an object; a.0: m");
   });
 });

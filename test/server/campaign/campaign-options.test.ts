@@ -93,13 +93,13 @@ describe("the campaign's signal", () => {
 
 describe("RefConflictError", () => {
   it("says where the ref was first used, and is not sent", () => {
-    expect(new RefConflictError("r1", "run")).toMatchObject({
+    expect(new RefConflictError({ ref: "r1", firstSeenIn: "run" })).toMatchObject({
       name: "RefConflictError",
       ref: "r1",
       firstSeenIn: "run",
       message: 'ref "r1" was already used earlier in this campaign for a different award; not sent',
     });
-    expect(new RefConflictError("r1", "journal").message).toBe('ref "r1" was already used by an earlier run (journal) for a different award; not sent');
+    expect(new RefConflictError({ ref: "r1", firstSeenIn: "journal" }).message).toBe('ref "r1" was already used by an earlier run (journal) for a different award; not sent');
   });
 });
 

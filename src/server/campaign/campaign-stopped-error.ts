@@ -1,5 +1,5 @@
-import { HubError } from "./hub-error";
-import type { CampaignSummary } from "../../server/campaign/types";
+import { HubError } from "../../core/errors/hub-error";
+import type { CampaignSummary } from "./types";
 
 /**
  * `awardMany` stopped early: `failures` awards in a row failed, with no success between them, for
@@ -24,14 +24,15 @@ export class CampaignStoppedError extends HubError {
   /** What the campaign did before it stopped (every failure is in `summary.failed`). */
   readonly summary: CampaignSummary;
 
-  constructor(reason: string, failures: number, summary: CampaignSummary, cause: Error) {
-    super(
-      `campaign stopped after ${failures} awards in a row failed with no success between them: ${reason}. ` +
+  constructor(init: { reason: string; failures: number; summary: CampaignSummary; cause: Error }) {
+    super({
+      message:
+        `campaign stopped after ${init.failures} awards in a row failed with no success between them: ${init.reason}. ` +
         "No later award could succeed; fix the cause, then run again (with the same journal, only awards not recorded as applied are sent)",
-      { cause },
-    );
-    this.reason = reason;
-    this.failures = failures;
-    this.summary = summary;
+      cause: init.cause,
+    });
+    this.reason = init.reason;
+    this.failures = init.failures;
+    this.summary = init.summary;
   }
 }
