@@ -206,8 +206,7 @@ export class HubClient {
    * ```
    */
   protected request<T>(call: HubCall, options: RequestOptions<T> = {}): HubPromise<T> {
-    // #call is async: a throw in it (bad input) is already a rejection.
-    return new HubPromise(this.#call(call, options));
+    return HubPromise.run(() => this.#call(call, options));
   }
 
   async #call<T>(call: HubCall, options: RequestOptions<T>, sign?: CallSpec["sign"]): Promise<WithResponse<T>> {

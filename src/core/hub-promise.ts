@@ -29,8 +29,8 @@ export interface WithResponse<T> {
 export class HubPromise<T> extends Promise<T> {
   readonly #source: Promise<WithResponse<T>>;
 
-  /** @param source the call, resolving with the data and its response. */
-  constructor(source: Promise<WithResponse<T>>) {
+  // Private: `HubPromise.run` is the one way to make one (it turns a throw into a rejection).
+  private constructor(source: Promise<WithResponse<T>>) {
     super((resolve, reject) => {
       source.then((result) => resolve(result.data), reject);
     });
@@ -63,14 +63,20 @@ export class HubPromise<T> extends Promise<T> {
   }
 
   /**
-   * Runs `call` (a throw becomes a rejection) and wraps its result: how client methods, and
-   * subclasses adding calls, return a `HubPromise`.
+   * Runs `call` (a throw becomes a rejection) and wraps its result: the one way client methods,
+   * and subclasses adding calls, make a `HubPromise`.
    * @example
    * ```ts
    * const call = HubPromise.run(async () => ({ data: 1, response: new Response("1"), requestId: undefined }));
    * ```
    */
   static run<T>(call: () => Promise<WithResponse<T>>): HubPromise<T> {
-    return new HubPromise((async () => call())());
+    let source: Promise<WithResponse<T>>;
+    try {
+      source = call();
+    } catch (error) {
+      source = Promise.reject(error);
+    }
+    return new HubPromise(source);
   }
 }

@@ -16,9 +16,11 @@ export async function awardMany(
   options: CampaignOptions,
   context: CampaignContext,
 ): Promise<CampaignSummary> {
+  // The one way to dry-run is dryRunAwards: a `dryRun` here (an older option) must not send for real.
+  if ("dryRun" in options && !context.dryRun) throw context.invalid("campaign options", ["dryRun"], "awardMany has no dryRun: use dryRunAwards, which sends nothing");
   const concurrency = checkConcurrency(options.concurrency ?? 16, context);
   if (options.signal?.aborted) throw context.abortError(options.signal.reason);
-  const dryRun = options.dryRun ?? false;
+  const dryRun = context.dryRun ?? false;
   const maxFailures = checkMaxFailures(options.maxFailures ?? DEFAULT_MAX_FAILURES, context);
   const registry = new RefRegistry();
   const { journal, ownJournal } = await openJournal(options.journal, context);

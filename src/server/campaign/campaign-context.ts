@@ -21,6 +21,8 @@ export interface CampaignContext {
   systemicCause: (error: unknown) => string | undefined;
   /** The error of a campaign stopped by `maxFailures`. */
   stopped: (reason: string, failures: number, summary: CampaignSummary, cause: Error) => Error;
+  /** A dry run (`dryRunAwards`, the one way to run one): everything but the sending. */
+  dryRun?: boolean;
   /** Opens a journal given as a path, which the campaign closes when done; only the Node build can. */
   openJournal?: ((path: string) => Promise<Required<CampaignJournal>>) | undefined;
 }

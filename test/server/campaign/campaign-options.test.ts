@@ -114,7 +114,7 @@ describe("awardMany's bookkeeping", () => {
 
   it("in flight counts sends under way: never negative, none left at the end (dry run, failures, journal)", async () => {
     const dry: CampaignProgress[] = [];
-    await awardMany(awards(3), ok, { dryRun: true, onProgress: (p) => dry.push(p) }, campaignContext);
+    await awardMany(awards(3), ok, { onProgress: (p) => dry.push(p) }, { ...campaignContext, dryRun: true });
     expect(inFlights(dry)).toEqual([0, 0, 0]);
     const failing: CampaignProgress[] = [];
     const send = async (award: AwardInput) => {
