@@ -41,7 +41,6 @@ export {
 } from "./core/errors/index";
 export type { HubClientOptions, RequestOptions, RetryOptions, RateLimitOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
 export type { Log, Logger, LogLevel } from "./core/log";
-export type { BodyKind } from "./core/http/body";
 export type {
   JsonObject,
   DiscoveryDocument,

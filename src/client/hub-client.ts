@@ -3,7 +3,7 @@
  * The browser-safe client: discovery and the four reads of one hub. It sends the public
  * `x-api-key` and nothing secret.
  */
-import { decodeBody, type BodyKind } from "../core/http/body";
+import { decodeBody } from "../core/http/body";
 import type { CallSpec } from "../core/http/call";
 import { Transport } from "../core/http/transport";
 import { HubPromise, type WithResponse } from "../core/hub-promise";
@@ -68,8 +68,8 @@ export interface HubCall {
   body?: string;
   /** Checks the input before anything is sent; throws `HubValidationError` for bad input. */
   check?: () => void;
-  /** Which JSON the call accepts. @default "object" */
-  kind?: BodyKind;
+  /** Which JSON the call accepts: an object; an object or array (lists); an object or nothing (writes). @default "object" */
+  kind?: "object" | "object-or-array" | "object-or-empty";
   /** Whether to send `x-api-key`. @default true */
   authenticated?: boolean;
 }

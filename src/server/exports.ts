@@ -1,5 +1,5 @@
 // What every build of `public-hub-sdk/server` exports besides the runtime-specific pieces.
-export { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
+export type { HubServerClientOptions } from "./hub-server-client";
 export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
 export type { SignRequestInput } from "./signing";
@@ -9,5 +9,4 @@ export { CampaignStoppedError } from "./campaign/campaign-stopped-error";
 export type { DryRunOptions } from "./campaign/dry-run-awards";
 export type { CampaignOptions, CampaignSummary, CampaignProgress, CampaignFailure, CampaignJournal, JournalEntry } from "./campaign/types";
 export type { AwardSource } from "./campaign/award-source";
-export type { HmacBackend, PayloadSigner } from "./crypto/backend";
 export * from "../index";

@@ -11,8 +11,9 @@ import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
-import type { CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
+import type { CampaignOptions, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
+import type { ServerRuntime } from "./server-api";
 import { internals, type ClientInternals } from "../core/internal";
 import { explainRefusal } from "./explain-refusal";
 import { ServerClock } from "./server-clock";
@@ -65,13 +66,16 @@ export class HubServerClientBase extends HubClient {
   readonly #signer: Promise<PayloadSigner>;
   readonly #clock = new ServerClock();
   readonly #backend: HmacBackend;
+  readonly #runtime: ServerRuntime;
   readonly #internals: ClientInternals;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
-  constructor(options: HubServerClientOptions, backend: HmacBackend) {
+  constructor(options: HubServerClientOptions, runtime: ServerRuntime) {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
     super(options);
     checkKeyOptions(options);
+    const { backend } = runtime;
+    this.#runtime = runtime;
     this.#backend = backend;
     // Derived once per client; only the prepared signer is kept, never the secret itself.
     const signingKey = options.signingKey ?? backend.sha256Hex(options.secret!);
@@ -162,14 +166,9 @@ export class HubServerClientBase extends HubClient {
     // Loaded on first use, so the entry's cold import does not carry the campaign code.
     const campaign = await import("./campaign/award-many");
     const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
-    return campaign.awardMany(awards, send, options ?? {}, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
+    const { openJournal } = this.#runtime;
+    return campaign.awardMany(awards, send, options ?? {}, { ...campaignContext, openJournal: openJournal && ((path) => openJournal(path, this.hub)) });
   }
-
-  /**
-   * Opens a journal given as a path; only the Node build has a file system.
-   * @internal
-   */
-  protected openCampaignJournal?(path: string): Promise<Required<CampaignJournal>>;
 
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */
   #refusedForSkew(error: unknown, signedAt: string | undefined): boolean {

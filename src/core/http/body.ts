@@ -5,13 +5,7 @@
 import { HubResponseError, type ResponseProblem } from "../errors/hub-response-error";
 import type { StandardSchemaV1 } from "../types/standard-schema";
 
-/**
- * Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes).
- * @example
- * ```ts
- * const kind: BodyKind = "object-or-array"; // what getLeaderboard accepts
- * ```
- */
+/** Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes). */
 export type BodyKind = "object" | "object-or-array" | "object-or-empty";
 
 // A text body kept on an error: enough to read a proxy's page, never a whole 10 MB answer.

@@ -1,0 +1,64 @@
+/**
+ * Every build of an entry exports the same names: ESM and CJS, and for `./server` the Node, edge
+ * and browser builds (the browser build refuses by its types and at run time, never by a missing
+ * name). Built here with the project's own tsup config, into a directory of its own, then imported.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, type Options } from "tsup";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import config from "../../tsup.config";
+
+// Inside the repository, so that the builds resolve ky and msw as the published package would.
+const cache = fileURLToPath(new URL("../../node_modules/.cache/", import.meta.url));
+mkdirSync(cache, { recursive: true });
+const outDir = mkdtempSync(join(cache, "export-parity-"));
+const require = createRequire(import.meta.url);
+
+// Each entry and its builds, as package.json's exports map them.
+const entries: Record<string, string[]> = {
+  ".": ["index"],
+  "./server": ["server/node", "server/edge", "server/browser"],
+  "./mock": ["mock/index"],
+  "./query": ["query/index"],
+};
+
+async function namesOf(file: string): Promise<{ esm: string[]; cjs: string[] }> {
+  const esm = Object.keys(await import(pathToFileURL(join(outDir, `${file}.js`)).href)).sort();
+  const cjs = Object.keys(require(join(outDir, `${file}.cjs`)) as object).sort();
+  return { esm, cjs };
+}
+
+beforeAll(async () => {
+  // The project's config: same entries, formats and chunking; no types or maps (names only).
+  await build({ ...(config as Options), outDir, dts: false, sourcemap: false, silent: true });
+}, 60_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe("every build of an entry exports the same names", () => {
+  it.each(Object.entries(entries))("%s", async (_entry, files) => {
+    const builds = await Promise.all(files.map(namesOf));
+    const reference = builds[0]!.esm;
+    expect(reference.length).toBeGreaterThan(0);
+    for (const [i, names] of builds.entries()) {
+      expect({ file: `${files[i]}.js`, names: names.esm }).toEqual({ file: `${files[i]}.js`, names: reference });
+      expect({ file: `${files[i]}.cjs`, names: names.cjs }).toEqual({ file: `${files[i]}.cjs`, names: reference });
+    }
+  });
+
+  it("the server entry has every name of the root entry, and what only a server needs", async () => {
+    const [root, server] = await Promise.all([namesOf("index"), namesOf("server/node")]);
+    expect(server.esm).toEqual(expect.arrayContaining(root.esm));
+    expect(server.esm).toEqual(expect.arrayContaining(["HubServerClient", "signRequest", "deriveSigningKey", "dryRunAwards", "awardSchema", "parseAward", "signingPayload", "CampaignStoppedError", "RefConflictError"]));
+  });
+
+  it("no class a user cannot use is exported", async () => {
+    for (const file of Object.values(entries).flat()) {
+      const { esm } = await namesOf(file);
+      expect(esm).not.toContain("HubServerClientBase");
+    }
+  });
+});
