@@ -1,7 +1,9 @@
 /**
- * Every build of an entry exports the same names: ESM and CJS, and for `./server` the Node, edge
- * and browser builds (the browser build refuses by its types and at run time, never by a missing
- * name). Built here with the project's own tsup config, into a directory of its own, then imported.
+ * The package as built, with the project's own tsup config into a directory of its own:
+ * - every build of an entry exports the same names: ESM and CJS, and for `./server` the Node, edge
+ *   and browser builds (the browser build refuses by its types and at run time, never by a
+ *   missing name);
+ * - the API report of each entry (review/*.api.md, api-extractor) matches the built typings.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -10,9 +12,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Options } from "tsup";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import config from "../../tsup.config";
+// @ts-expect-error a plain ESM script, without types
+import { apiReports } from "../../scripts/api-report.mjs";
 
-// Inside the repository, so that the builds resolve ky and msw as the published package would.
-const cache = fileURLToPath(new URL("../../node_modules/.cache/", import.meta.url));
+// Inside the repository, so that the builds resolve ky and msw as the published package would,
+// and not below node_modules, where api-extractor would take the typings for another package's.
+const cache = fileURLToPath(new URL("../../.built/", import.meta.url));
 mkdirSync(cache, { recursive: true });
 const outDir = mkdtempSync(join(cache, "export-parity-"));
 const require = createRequire(import.meta.url);
@@ -32,9 +37,9 @@ async function namesOf(file: string): Promise<{ esm: string[]; cjs: string[] }> 
 }
 
 beforeAll(async () => {
-  // The project's config: same entries, formats and chunking; no types or maps (names only).
-  await build({ ...(config as Options), outDir, dts: false, sourcemap: false, silent: true });
-}, 60_000);
+  // The project's config: same entries, formats, chunking and typings; no source maps.
+  await build({ ...(config as Options), outDir, sourcemap: false, silent: true });
+}, 120_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -61,4 +66,11 @@ describe("every build of an entry exports the same names", () => {
       expect(esm).not.toContain("HubServerClientBase");
     }
   });
+});
+
+describe("the API report", () => {
+  it("review/*.api.md match the built API (after a deliberate change: npm run api:update, and commit the diff)", () => {
+    const differences = (apiReports as (options: { distDir: string; update: boolean }) => Array<{ name: string; messages: string[] }>)({ distDir: outDir, update: false });
+    expect(differences).toEqual([]);
+  }, 120_000);
 });
