@@ -20,10 +20,14 @@ export const API_ENTRIES = {
 /**
  * Runs api-extractor on the typings built into `distDir`. With `update`, writes the reports to
  * review/; without, only compares. Returns the entries whose report differs, with the messages.
+ * @param {{ distDir: string; update: boolean }} options
+ * @returns {Array<{ name: string; messages: string[] }>}
  */
 export function apiReports({ distDir, update }) {
+  /** @type {Array<{ name: string; messages: string[] }>} */
   const differences = [];
   for (const [name, typings] of Object.entries(API_ENTRIES)) {
+    /** @type {string[]} */
     const messages = [];
     const config = ExtractorConfig.prepare({
       configObject: {
