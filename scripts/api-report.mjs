@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Extractor, ExtractorConfig } from "@microsoft/api-extractor";
+import { Extractor, ExtractorConfig, ExtractorLogLevel } from "@microsoft/api-extractor";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -51,14 +51,14 @@ export function apiReports({ distDir, update }) {
           // query entry's client types, imported from the root entry) is written out unexported
           // (includeForgottenExports), without a note naming its hashed chunk file.
           extractorMessageReporting: {
-            default: { logLevel: "warning" },
-            "ae-missing-release-tag": { logLevel: "none" },
-            "ae-undocumented": { logLevel: "none" },
-            "ae-unresolved-link": { logLevel: "none" },
-            "ae-forgotten-export": { logLevel: "none", addToApiReportFile: false },
+            default: { logLevel: ExtractorLogLevel.Warning },
+            "ae-missing-release-tag": { logLevel: ExtractorLogLevel.None },
+            "ae-undocumented": { logLevel: ExtractorLogLevel.None },
+            "ae-unresolved-link": { logLevel: ExtractorLogLevel.None },
+            "ae-forgotten-export": { logLevel: ExtractorLogLevel.None, addToApiReportFile: false },
           },
           // TSDoc's strict syntax is not what typedoc reads (`@default 10_000`, `{@link}` forms).
-          tsdocMessageReporting: { default: { logLevel: "none" } },
+          tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
         },
       },
       configObjectFullPath: undefined,
@@ -67,7 +67,7 @@ export function apiReports({ distDir, update }) {
     const result = Extractor.invoke(config, {
       localBuild: update,
       messageCallback: (message) => {
-        if (message.logLevel !== "none") messages.push(message.text);
+        if (message.logLevel !== ExtractorLogLevel.None) messages.push(message.text);
         message.handled = true;
       },
     });
