@@ -50,6 +50,17 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/**
+ * An answer's `Retry-After` as the client honours it, the one place `maxRetryAfter` is enforced:
+ * `seconds` as sent (undefined when absent or unreadable), and `waitMs`, the wait the client
+ * takes: undefined for none, `Infinity` for one longer than `maxRetryAfter` (the call then fails
+ * at once, and the rate gate pauses nothing for it). ky parses and waits it itself.
+ */
+export function retryAfterOf(headers: Headers, maxRetryAfter: number): { seconds: number | undefined; waitMs: number | undefined } {
+  const seconds = parseRetryAfter(headers.get("retry-after"));
+  return { seconds, waitMs: seconds === undefined ? undefined : seconds * 1000 > maxRetryAfter ? Infinity : seconds * 1000 };
+}
+
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 // RFC 9457's default problem type names no particular error, so it is no code.

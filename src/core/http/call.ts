@@ -8,7 +8,7 @@ import { HTTPError, TimeoutError, type Options as KyOptions } from "ky";
 import { HubError } from "../errors/hub-error";
 import { where, type Log } from "../log";
 import type { RequestEvent, RetryOptions } from "../types/options";
-import { parseRetryAfter } from "./body";
+import { retryAfterOf } from "./body";
 import { RETRY_COST, TIMEOUT_RETRY_COST, type RateGate } from "../rate-gate";
 
 /** Statuses worth another attempt: timeouts, rate limits, and transient server/proxy failures. */
@@ -140,7 +140,7 @@ export class Call {
         limit: retry.limit === 0 ? 0 : retry.limit + THROTTLE_RETRIES,
         methods: [spec.method.toLowerCase()],
         statusCodes: RETRY_STATUSES,
-        maxRetryAfter: retry.maxRetryAfter,
+        // No maxRetryAfter for ky: #shouldRetry already refused a longer Retry-After (retryAfterOf).
         backoffLimit: retry.maxBackoff,
         // After a failure, exponential in the failures so far; after a 429, one base step (the gate paces).
         delay: () => retry.backoff * (this.#throttled ? 1 : 2 ** (this.#failures - 1)),
@@ -189,8 +189,7 @@ export class Call {
         log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt, ms: Date.now() - sentAt, status: response?.status, requestId: response?.headers.get("x-request-id") ?? undefined, error: (failure as Error | undefined)?.message }));
       }
       this.#reached ||= response.status >= 500 || response.status === 408;
-      const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
-      gate.observe(response.status, retryAfter === undefined ? undefined : retryAfter * 1000, sentAt, this.#retry.maxRetryAfter);
+      gate.observe(response.status, retryAfterOf(response.headers, this.#retry.maxRetryAfter).waitMs, sentAt);
       onAnswer?.(response.headers);
       onRequest?.({ type: "response", method: request.method, url: request.url, attempt, status: response.status, requestId: response.headers.get("x-request-id") ?? undefined });
       return response;
@@ -212,9 +211,8 @@ export class Call {
     if (this.isFetchFailure(error)) return this.#failure(RETRY_COST, error.message);
     if (!(error instanceof HTTPError) || !RETRY_STATUSES.includes(error.response.status)) return false;
     const status = error.response.status;
-    const wait = parseRetryAfter(error.response.headers.get("retry-after"));
-    // No Retry-After: NaN, which is never too long.
-    if (Number(wait) * 1000 > this.#retry.maxRetryAfter) {
+    const { seconds: wait, waitMs } = retryAfterOf(error.response.headers, this.#retry.maxRetryAfter);
+    if (waitMs === Infinity) {
       this.#context.log("warn", "retry-after-too-long", () => ({ call: this.what, retryAfterSeconds: wait }));
       return false;
     }
