@@ -18,6 +18,7 @@
 export { HubClient, type HubCall, type LeaderboardQuery, type RateLimitStatus } from "./client/hub-client";
 export { HubPromise, type WithResponse } from "./core/hub-promise";
 export { leaderboardRows } from "./client/leaderboard-rows";
+export { errorFields } from "./core/http/body";
 export {
   HubError,
   type HubErrorInit,

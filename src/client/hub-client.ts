@@ -3,6 +3,7 @@
  * The browser-safe client: discovery and the four reads of one hub. It sends the public
  * `x-api-key` and nothing secret.
  */
+import { CLIENT_DEFAULTS } from "../core/defaults";
 import { decodeBody } from "../core/http/body";
 import type { CallSpec } from "../core/http/call";
 import { Transport } from "../core/http/transport";
@@ -106,13 +107,13 @@ export class HubClient {
     this.#transport = new Transport({
       baseUrl: this.#base,
       clientId: options.clientId,
-      timeout: options.timeout ?? 10_000,
+      timeout: options.timeout ?? CLIENT_DEFAULTS.timeout,
       retry: options.retry,
       rateLimit: options.rateLimit,
       fetch: options.fetch,
       headers: options.headers,
       onRequest: options.onRequest,
-      dedupeReads: options.dedupeReads ?? true,
+      dedupeReads: options.dedupeReads ?? CLIENT_DEFAULTS.dedupeReads,
       log: this.log,
     });
     internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options ?? {}, call.sign) });

@@ -64,6 +64,21 @@ export function signingPayload(_parts: BrowserOnlyRefusal): never {
   return refuse();
 }
 
+/** @deprecated Refuses to run in a browser. */
+export function awardPath(_options: BrowserOnlyRefusal): never {
+  return refuse();
+}
+
+/** @deprecated Refuses to run in a browser. */
+export function refusalKind(_answer: BrowserOnlyRefusal): never {
+  return refuse();
+}
+
+/** @deprecated Refuses to run in a browser. */
+export function clockOffsetOf(_headers: BrowserOnlyRefusal, _now?: BrowserOnlyRefusal): never {
+  return refuse();
+}
+
 /** @deprecated Refuses to be used in a browser: any property of it throws. */
 export const awardSchema: BrowserOnlyRefusal = new Proxy({}, { get: refuse, has: refuse, ownKeys: refuse }) as BrowserOnlyRefusal;
 
@@ -71,6 +86,9 @@ export const awardSchema: BrowserOnlyRefusal = new Proxy({}, { get: refuse, has:
 export const signerImplementation = "none" as "node:crypto" | "webcrypto" | "none";
 
 export { BrowserNotAllowedError };
+// Plain values: the same in every build.
+export { SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+export { CAMPAIGN_DEFAULTS } from "./campaign/defaults";
 // The campaign errors are plain error classes: code that only checks `instanceof` may import them.
 export { RefConflictError } from "./campaign/ref-conflict-error";
 export { CampaignStoppedError } from "./campaign/campaign-stopped-error";

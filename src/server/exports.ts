@@ -2,8 +2,11 @@
 export type { HubServerClientOptions } from "./hub-server-client";
 export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
-export type { SignRequestInput } from "./signing";
-export { signingPayload } from "./signing-payload";
+export type { KeyMaterial, SignRequestInput } from "./signing";
+export { awardPath, signingPayload } from "./signing-payload";
+export { refusalKind, type RefusalKind } from "./refusal";
+export { clockOffsetOf, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+export { CAMPAIGN_DEFAULTS } from "./campaign/defaults";
 export { RefConflictError } from "./campaign/ref-conflict-error";
 export { CampaignStoppedError } from "./campaign/campaign-stopped-error";
 export type { DryRunOptions } from "./campaign/dry-run-awards";

@@ -16,9 +16,10 @@ import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import type { ServerRuntime } from "./server-api";
 import { internals, type ClientInternals } from "../core/internal";
 import { explainRefusal } from "./explain-refusal";
-import { ServerClock } from "./server-clock";
+import { REFUSAL_STATUSES } from "./refusal";
+import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 import { checkKeyOptions } from "./signing";
-import { signingPayload } from "./signing-payload";
+import { awardSegments, signingPayload } from "./signing-payload";
 
 /**
  * Options of a {@link HubServerClient}: those of `HubClient`, plus the key material.
@@ -47,9 +48,6 @@ export interface HubServerClientOptions extends HubClientOptions {
   dangerouslyAllowBrowser?: boolean;
 }
 
-// Statuses a server may use to refuse a timestamp out of its window (the spec does not say).
-const REFUSAL_STATUSES = new Set([400, 401, 403]);
-const WINDOW_SECONDS = 300;
 const SKEW_MARGIN_SECONDS = 2; // the Date header has whole seconds
 
 /**
@@ -113,7 +111,7 @@ export class HubServerClientBase extends HubClient {
         this.#internals.send<T>(
           {
             method: "POST",
-            segments: ["hub", this.hub, "bits", "earn"],
+            segments: awardSegments(this.hub),
             body,
             kind: "object-or-empty",
             // After the rate gate, just before each attempt: each attempt is signed when it is sent.
@@ -176,6 +174,6 @@ export class HubServerClientBase extends HubClient {
     if (error.headers.age !== undefined) return false; // a cached copy's Date tells nothing
     // No Date, an unreadable one, or nothing signed: NaN, which is never outside the window.
     const serverSeconds = Date.parse(String(error.headers.date)) / 1000;
-    return Math.abs(serverSeconds - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
+    return Math.abs(serverSeconds - Number(signedAt)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
   }
 }

@@ -1,4 +1,35 @@
 /**
+ * How far a signed write's `x-api-timestamp` may be from the server's time, in seconds, either way
+ * (spec, part 5). The mock (`public-hub-sdk/mock`) keeps its own copy of this number on purpose: it
+ * checks the SDK from the spec with its own code, and a wrong value here must not pass by agreeing
+ * with itself.
+ * @example
+ * ```ts
+ * if (Math.abs(offsetMs) > SIGNATURE_WINDOW_SECONDS * 1000) console.warn("signatures would be refused without the clock correction");
+ * ```
+ */
+export const SIGNATURE_WINDOW_SECONDS = 300;
+
+/**
+ * The offset of the server's clock from this machine's, in milliseconds, from an answer's `Date`:
+ * the one measurement of clock skew (the server client signs with it, the CLI's `doctor` reports
+ * it). `undefined` when the answer tells nothing: a cached copy (any `Age` header, RFC 9111,
+ * carries the `Date` of when it was stored, hours old perhaps), or no readable `Date`.
+ * @example
+ * ```ts
+ * const response = await fetch(`${baseUrl}/hub/alpha`, { headers: { "x-api-key": clientId } });
+ * const offsetMs = clockOffsetOf(response.headers); // e.g. 2_500: the server is 2.5 s ahead
+ * ```
+ */
+export function clockOffsetOf(headers: Headers, now = Date.now()): number | undefined {
+  if (headers.has("age")) return undefined;
+  const date = headers.get("date");
+  const serverMs = date ? Date.parse(date) : Number.NaN;
+  // Date has whole seconds: the server's time was within [date, date + 1 s), so take the middle.
+  return Number.isNaN(serverMs) ? undefined : serverMs + 500 - now;
+}
+
+/**
  * The server's clock as seen from here: the offset between the local clock and the `Date` header
  * of the server's latest fresh answer. Signed timestamps use it, so a skewed local clock still
  * signs within the server's ±300 s window.
@@ -17,17 +48,12 @@ export class ServerClock {
   }
 
   /**
-   * Learns the offset from an answer's headers. Only a fresh answer tells the time: a cached copy
-   * (any `Age` header, RFC 9111) carries the `Date` of when it was stored, hours old perhaps. A
-   * missing or unreadable `Date` changes nothing. True when the offset moved by more than a second.
+   * Learns the offset from an answer's headers ({@link clockOffsetOf}): an answer that tells
+   * nothing changes nothing. True when the offset moved by more than a second.
    */
   observe(headers: Headers): boolean {
-    if (headers.has("age")) return false;
-    const date = headers.get("date");
-    const serverMs = date ? Date.parse(date) : Number.NaN;
-    if (Number.isNaN(serverMs)) return false;
-    // Date has whole seconds: the server's time was within [date, date + 1 s), so take the middle.
-    const offset = serverMs + 500 - Date.now();
+    const offset = clockOffsetOf(headers);
+    if (offset === undefined) return false;
     const moved = Math.abs(offset - this.#offsetMs) > 1_000;
     this.#offsetMs = offset;
     return moved;

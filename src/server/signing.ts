@@ -4,13 +4,14 @@ import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { signingPayload } from "./signing-payload";
 
 /**
- * Input of `signRequest`: either the secret or its derived signing key, and what is sent.
+ * The key to sign with: the secret, or its derived signing key (see `deriveSigningKey`), never both.
  * @example
  * ```ts
- * const input: SignRequestInput = { signingKey, timestamp: "1700000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", body: "{}" };
+ * const key: KeyMaterial = process.env.HUB_SECRET ? { secret: process.env.HUB_SECRET } : { signingKey: process.env.HUB_SIGNING_KEY! };
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", ...key });
  * ```
  */
-export type SignRequestInput = (
+export type KeyMaterial =
   | {
       /** The API secret. */
       secret: string;
@@ -22,8 +23,16 @@ export type SignRequestInput = (
       signingKey: string;
       /** Give `secret` or `signingKey`, not both. */
       secret?: never;
-    }
-) & {
+    };
+
+/**
+ * Input of `signRequest`: either the secret or its derived signing key, and what is sent.
+ * @example
+ * ```ts
+ * const input: SignRequestInput = { signingKey, timestamp: "1700000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", body: "{}" };
+ * ```
+ */
+export type SignRequestInput = KeyMaterial & {
   /** Unix seconds as the decimal string sent in `x-api-timestamp`. */
   timestamp: string;
   /** HTTP method; upper-cased before signing. */

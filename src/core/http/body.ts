@@ -70,7 +70,13 @@ const firstString = (...values: unknown[]) =>
 /**
  * `code` and `message` of an error body of unknown shape (the spec does not show it): `{ code,
  * message }`, `{ error: { code, message } }`, `{ error: "text" }`, RFC 9457 problem details
- * `{ type, title, detail }`, `{ errors: [{ code, message }] }`.
+ * `{ type, title, detail }`, `{ errors: [{ code, message }] }`, OAuth's `{ error,
+ * error_description }`. What a `HubApiError` carries, for an answer the SDK did not fetch.
+ * @example
+ * ```ts
+ * const response = await fetch(url, init); // a hand-made request
+ * if (!response.ok) console.log(errorFields(await response.json().catch(() => undefined)).code); // "invalid_signature"
+ * ```
  */
 export function errorFields(body: unknown): { code?: string | undefined; message?: string | undefined } {
   if (!isObject(body)) return {};

@@ -5,6 +5,7 @@
  * `Retry-After`, and each attempt's timeout; this object hands ky the options and hooks it acts on.
  */
 import { HTTPError, TimeoutError, type Options as KyOptions } from "ky";
+import { CLIENT_DEFAULTS } from "../defaults";
 import { HubError } from "../errors/hub-error";
 import { where, type Log } from "../log";
 import type { RequestEvent, RetryOptions } from "../types/options";
@@ -21,7 +22,7 @@ export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523,
  */
 export const THROTTLE_RETRIES = 8;
 
-const RETRY_DEFAULTS: Required<RetryOptions> = { limit: 2, backoff: 300, maxBackoff: 10_000, maxRetryAfter: 60_000 };
+const RETRY_DEFAULTS: Required<RetryOptions> = CLIENT_DEFAULTS.retry;
 
 /** Retry options with their defaults filled in. */
 export const resolveRetry = (retry: number | RetryOptions | undefined): Required<RetryOptions> =>

@@ -4,6 +4,7 @@
  * {@link Call}; its failure becomes the SDK's error in `toHubError`, nowhere else.
  */
 import ky, { type KyInstance } from "ky";
+import { CLIENT_DEFAULTS } from "../defaults";
 import { HubAbortError } from "../errors/hub-abort-error";
 import type { HubError } from "../errors/hub-error";
 import { HubRedirectError } from "../errors/hub-redirect-error";
@@ -39,7 +40,7 @@ export interface RawResponse extends TextResponse {
 const MAX_REDIRECTS = 5;
 
 /** Defaults of {@link RateLimitOptions}. */
-const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = { maxConcurrency: 32, maxRequestsPerSecond: Infinity, retryBudget: 500 };
+const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = CLIENT_DEFAULTS.rateLimit;
 
 /** A URL, or undefined when there is none or it does not parse (a `Location` of `http://[broken`). */
 function parseUrl(text: string | undefined): URL | undefined {

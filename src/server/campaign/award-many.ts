@@ -18,10 +18,10 @@ export async function awardMany(
 ): Promise<CampaignSummary> {
   // The one way to dry-run is dryRunAwards: a `dryRun` here (an older option) must not send for real.
   if ("dryRun" in options && !context.dryRun) throw context.invalid("campaign options", ["dryRun"], "awardMany has no dryRun: use dryRunAwards, which sends nothing");
-  const concurrency = checkConcurrency(options.concurrency ?? 16, context);
+  const concurrency = checkConcurrency(options.concurrency ?? context.defaults.concurrency, context);
   if (options.signal?.aborted) throw context.abortError(options.signal.reason);
   const dryRun = context.dryRun ?? false;
-  const maxFailures = checkMaxFailures(options.maxFailures ?? DEFAULT_MAX_FAILURES, context);
+  const maxFailures = checkMaxFailures(options.maxFailures ?? context.defaults.maxFailures, context);
   const registry = new RefRegistry();
   const { journal, ownJournal } = await openJournal(options.journal, context);
   // One controller for the whole run: the caller's signal, or a fatal error, stops every worker.
@@ -126,8 +126,6 @@ async function openJournal(journal: CampaignOptions["journal"], context: Campaig
   if (!context.openJournal) throw invalid("a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here");
   return { journal: await context.openJournal(journal), ownJournal: true };
 }
-
-const DEFAULT_MAX_FAILURES = 10;
 
 function checkMaxFailures(value: unknown, context: CampaignContext): number {
   if (value === Infinity || (Number.isInteger(value) && (value as number) >= 1)) return value as number;

@@ -2,9 +2,10 @@ import { HubAbortError } from "../../core/errors/hub-abort-error";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
 import { parseAward } from "../award-schema";
 import { CampaignStoppedError } from "./campaign-stopped-error";
+import { CAMPAIGN_DEFAULTS } from "./defaults";
 import type { CampaignJournal, CampaignSummary } from "./types";
 import { RefConflictError } from "./ref-conflict-error";
-import { systemicCause } from "./systemic-failure";
+import { systemicCause } from "../refusal";
 
 /**
  * What the lazily loaded campaign code gets from the entry that loads it: award validation and the
@@ -14,6 +15,8 @@ import { systemicCause } from "./systemic-failure";
  */
 export interface CampaignContext {
   parseAward: (input: unknown) => { ref: string };
+  /** The defaults of the campaign options. */
+  defaults: typeof CAMPAIGN_DEFAULTS;
   abortError: (cause: unknown) => Error;
   invalid: (what: string, path: PropertyKey[], message: string) => Error;
   conflict: (ref: string, firstSeenIn: "run" | "journal") => Error;
@@ -30,6 +33,7 @@ export interface CampaignContext {
 /** The context with the SDK's own validation and typed errors. */
 export const campaignContext: CampaignContext = {
   parseAward,
+  defaults: CAMPAIGN_DEFAULTS,
   abortError: (cause) => new HubAbortError({ cause }),
   invalid: (what, path, message) => new HubValidationError({ what, issues: [{ path, code: "custom", message }] }),
   conflict: (ref, firstSeenIn) => new RefConflictError({ ref, firstSeenIn }),
