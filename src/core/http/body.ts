@@ -78,7 +78,12 @@ const firstString = (...values: unknown[]) =>
  * if (!response.ok) console.log(errorFields(await response.json().catch(() => undefined)).code); // "invalid_signature"
  * ```
  */
-export function errorFields(body: unknown): { code?: string | undefined; message?: string | undefined } {
+export function errorFields(body: unknown): {
+  /** The machine-readable code (`code`, `error.code`, a problem's `type`…), when there is one. */
+  code?: string | undefined;
+  /** The human-readable message (`message`, `detail`, `error_description`, `title`…), when there is one. */
+  message?: string | undefined;
+} {
   if (!isObject(body)) return {};
   const objects = [body.error, Array.isArray(body.errors) ? body.errors[0] : undefined, body].filter(isObject);
   const message = firstString(...objects.flatMap((o) => [o.message, o.detail, o.error_description, o.title]), body.error);

@@ -6,12 +6,12 @@
  * console.log(`--concurrency defaults to ${CAMPAIGN_DEFAULTS.concurrency}`);
  * ```
  */
-export const CAMPAIGN_DEFAULTS: { readonly concurrency: number; readonly maxFailures: number } = {
+export const CAMPAIGN_DEFAULTS: {
   /** Awards in flight at once. */
-  concurrency: 16,
+  readonly concurrency: number;
   /**
    * Awards in a row refused for a systemic cause before the campaign stops: small against any
    * campaign worth a journal, yet above the few refusals a key rotation can produce.
    */
-  maxFailures: 10,
-};
+  readonly maxFailures: number;
+} = { concurrency: 16, maxFailures: 10 };
