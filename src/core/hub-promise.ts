@@ -71,12 +71,6 @@ export class HubPromise<T> extends Promise<T> {
    * ```
    */
   static run<T>(call: () => Promise<WithResponse<T>>): HubPromise<T> {
-    let source: Promise<WithResponse<T>>;
-    try {
-      source = call();
-    } catch (error) {
-      source = Promise.reject(error);
-    }
-    return new HubPromise(source);
+    return new HubPromise((async () => call())());
   }
 }

@@ -39,46 +39,28 @@ export class HubServerClient {
   }
 }
 
-/** @deprecated Refuses to run in a browser. */
-export async function deriveSigningKey(_secret: BrowserOnlyRefusal, _options?: BrowserOnlyRefusal): Promise<never> {
-  return refuse();
-}
+// Every function refuses: its parameters take no value, and a call throws (or rejects, where the
+// other builds return a promise).
+type Refused = (first: BrowserOnlyRefusal, ...rest: BrowserOnlyRefusal[]) => never;
+type RefusedAsync = (first: BrowserOnlyRefusal, ...rest: BrowserOnlyRefusal[]) => Promise<never>;
+const refuseAsync = async (): Promise<never> => refuse();
 
 /** @deprecated Refuses to run in a browser. */
-export async function signRequest(_input: BrowserOnlyRefusal): Promise<never> {
-  return refuse();
-}
-
+export const deriveSigningKey: RefusedAsync = refuseAsync;
 /** @deprecated Refuses to run in a browser. */
-export async function dryRunAwards(_awards: BrowserOnlyRefusal, _options?: BrowserOnlyRefusal): Promise<never> {
-  return refuse();
-}
-
+export const signRequest: RefusedAsync = refuseAsync;
 /** @deprecated Refuses to run in a browser. */
-export function parseAward(_input: BrowserOnlyRefusal): never {
-  return refuse();
-}
-
+export const dryRunAwards: RefusedAsync = refuseAsync;
 /** @deprecated Refuses to run in a browser. */
-export function signingPayload(_parts: BrowserOnlyRefusal): never {
-  return refuse();
-}
-
+export const parseAward: Refused = refuse;
 /** @deprecated Refuses to run in a browser. */
-export function awardPath(_options: BrowserOnlyRefusal): never {
-  return refuse();
-}
-
+export const signingPayload: Refused = refuse;
 /** @deprecated Refuses to run in a browser. */
-export function refusalKind(_answer: BrowserOnlyRefusal): never {
-  return refuse();
-}
-
+export const awardPath: Refused = refuse;
 /** @deprecated Refuses to run in a browser. */
-export function clockOffsetOf(_headers: BrowserOnlyRefusal, _now?: BrowserOnlyRefusal): never {
-  return refuse();
-}
-
+export const refusalKind: Refused = refuse;
+/** @deprecated Refuses to run in a browser. */
+export const clockOffsetOf: Refused = refuse;
 /** @deprecated Refuses to be used in a browser: any property of it throws. */
 export const awardSchema: BrowserOnlyRefusal = new Proxy({}, { get: refuse, has: refuse, ownKeys: refuse }) as BrowserOnlyRefusal;
 

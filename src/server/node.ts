@@ -58,9 +58,7 @@ export class HubServerClient extends HubServerClientBase {
  * console.log(`${summary.wouldSend} to send, ${summary.skipped} already applied, ${summary.failed.length} invalid`);
  * ```
  */
-export function dryRunAwards(awards: AwardSource, options?: DryRunOptions): Promise<CampaignSummary> {
-  return api.dryRunAwards(awards, options);
-}
+export const dryRunAwards: (awards: AwardSource, options?: DryRunOptions) => Promise<CampaignSummary> = api.dryRunAwards;
 
 /**
  * The signing key of a secret: the lowercase hex SHA-256 of its UTF-8 bytes, which is what the
@@ -72,9 +70,7 @@ export function dryRunAwards(awards: AwardSource, options?: DryRunOptions): Prom
  * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", signingKey });
  * ```
  */
-export function deriveSigningKey(secret: string, options?: { dangerouslyAllowBrowser?: boolean }): Promise<string> {
-  return api.deriveSigningKey(secret, options);
-}
+export const deriveSigningKey: (secret: string, options?: { dangerouslyAllowBrowser?: boolean }) => Promise<string> = api.deriveSigningKey;
 /**
  * The `x-api-signature` of one request: lowercase hex HMAC-SHA256 of `timestamp.METHOD.path.body`,
  * keyed with the signing key (from `signingKey`, or derived from `secret`). `HubServerClient`
@@ -91,9 +87,7 @@ export function deriveSigningKey(secret: string, options?: { dangerouslyAllowBro
  * });
  * ```
  */
-export function signRequest(input: SignRequestInput): Promise<string> {
-  return api.signRequest(input);
-}
+export const signRequest: (input: SignRequestInput) => Promise<string> = api.signRequest;
 /**
  * Which build of `public-hub-sdk/server` your runtime or bundler resolved: here `node:crypto` (Node, Bun, Deno).
  * @example

@@ -42,14 +42,13 @@ export function refusalKind(answer: { status: number; code?: string | undefined;
   return status === 400 ? "request" : "scope";
 }
 
-const SYSTEMIC: Record<Exclude<RefusalKind, "request">, (status: number) => string> = {
-  credentials: (status) =>
-    status === 401
-      ? "the key is unknown, or the secret does not match it (signature or timestamp refused after the clock correction)"
-      : "the signature or timestamp was refused after the clock correction",
-  scope: () => "the key is scoped to another hub, or the signature was refused",
-  "not-found": () => "no such hub, or the base URL has the wrong path prefix",
+// Why no later award escapes each kind of refusal (a `"request"` refusal is this award's own).
+const SYSTEMIC = {
+  credentials: "the signature or timestamp was refused after the clock correction",
+  scope: "the key is scoped to another hub, or the signature was refused",
+  "not-found": "no such hub, or the base URL has the wrong path prefix",
 };
+const UNKNOWN_KEY = "the key is unknown, or the secret does not match it (signature or timestamp refused after the clock correction)";
 
 /**
  * Why no later award of a campaign can succeed, when `error` says so; `undefined` for a failure of
@@ -61,5 +60,5 @@ export function systemicCause(error: unknown): string | undefined {
   if (!(error instanceof HubApiError)) return undefined;
   const kind = refusalKind(error);
   if (kind === undefined || kind === "request") return undefined;
-  return `${error.status}${error.code === undefined ? "" : ` ${error.code}`}: ${SYSTEMIC[kind](error.status)}`;
+  return `${error.status}${error.code === undefined ? "" : ` ${error.code}`}: ${error.status === 401 ? UNKNOWN_KEY : SYSTEMIC[kind]}`;
 }

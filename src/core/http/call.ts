@@ -22,11 +22,9 @@ export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523,
  */
 export const THROTTLE_RETRIES = 8;
 
-const RETRY_DEFAULTS: Required<RetryOptions> = CLIENT_DEFAULTS.retry;
-
 /** Retry options with their defaults filled in. */
 export const resolveRetry = (retry: number | RetryOptions | undefined): Required<RetryOptions> =>
-  typeof retry === "number" ? { ...RETRY_DEFAULTS, limit: retry } : { ...RETRY_DEFAULTS, ...retry };
+  typeof retry === "number" ? { ...CLIENT_DEFAULTS.retry, limit: retry } : { ...CLIENT_DEFAULTS.retry, ...retry };
 
 // Failures that happen before a byte of the request leaves: name resolution, connecting, TLS, and
 // a port that fetch refuses to use. A write that failed so cannot have been applied.

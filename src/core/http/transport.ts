@@ -39,9 +39,6 @@ export interface RawResponse extends TextResponse {
 /** Same-origin redirects a read follows before giving up. */
 const MAX_REDIRECTS = 5;
 
-/** Defaults of {@link RateLimitOptions}. */
-const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = CLIENT_DEFAULTS.rateLimit;
-
 /** A URL, or undefined when there is none or it does not parse (a `Location` of `http://[broken`). */
 function parseUrl(text: string | undefined): URL | undefined {
   try {
@@ -70,7 +67,7 @@ export class Transport {
 
   constructor(config: TransportConfig) {
     const log = config.log;
-    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (event, fields) => log("info", event, fields));
+    this.gate = new RateGate({ ...CLIENT_DEFAULTS.rateLimit, ...config.rateLimit }, (event, fields) => log("info", event, fields));
     this.context = { gate: this.gate, fetch: config.fetch ?? globalThis.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, log };
     this.#dedupeReads = config.dedupeReads;
     // The user's headers first, then ours, replacing theirs whatever their case: `x-api-key` is
