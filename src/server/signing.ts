@@ -57,47 +57,56 @@ const KEY_MISSING = "give `secret` or `signingKey` (is the environment variable 
  * error reads the same as one from the award schema. No message ever holds a value: these fields
  * are key material or sit beside it.
  */
-/** A field's check: its problem as zod's code and a message, or nothing. */
-type Rule = (value: unknown) => [code: string, message: string] | undefined;
-const text = (field: string): Rule => (value) =>
-  typeof value !== "string" ? ["invalid_type", `${field} must be a string`] : value.trim() === "" ? ["too_small", `${field} must not be empty`] : undefined;
-const format = (valid: (text: string) => boolean, message: string): Rule => (value) =>
-  typeof value !== "string" ? ["invalid_type", message] : valid(value) ? undefined : ["invalid_format", message];
-const secretRule = text("secret");
-
-// Fields in the order their issues are reported. The key's two fields are each optional, but one
-// is needed (with both, `signingKey` is used); that issue comes last, so every problem is named.
-const KEY: Array<[string, Rule]> = [["secret", secretRule], ["signingKey", format((key) => /^[0-9a-f]{64}$/.test(key), SIGNING_KEY)]];
-const OPTIONS: Array<[string, Rule]> = [["dangerouslyAllowBrowser", (value) => (typeof value === "boolean" ? undefined : ["invalid_type", "dangerouslyAllowBrowser must be true or false"])]];
-const SIGN_INPUT_FIELDS: Array<[string, Rule]> = [
-  ["timestamp", format((timestamp) => /^\d+$/.test(timestamp), TIMESTAMP)],
-  ["method", text("method")],
-  ["path", format((path) => path.startsWith("/"), PATH)],
-  ["body", (value) => (typeof value === "string" ? undefined : ["invalid_type", "body must be the exact string sent"])],
-];
-
-/** The issues of `input`'s `rules` (`skipMissing`: a field not given is fine), added to `issues`. */
-function issuesOf(input: Record<string, unknown>, rules: Array<[string, Rule]>, skipMissing: boolean, issues: ValidationIssue[] | undefined) {
-  for (let i = 0; i < rules.length; i++) {
-    const [field, rule] = rules[i]!;
-    const problem = skipMissing && input[field] === undefined ? undefined : rule(input[field]);
-    if (problem) (issues ??= []).push({ path: [field], code: problem[0], message: problem[1] });
-  }
-  return issues;
-}
-
-/** Throws {@link HubValidationError} naming every problem of `input`'s key, then of its `fields` (`optional`: when given). */
-function check(what: string, input: Record<string, unknown>, fields: Array<[string, Rule]>, optional: boolean): void {
-  let issues = issuesOf(input, fields, optional, issuesOf(input, KEY, true, undefined));
-  if (input.secret === undefined && input.signingKey === undefined) (issues ??= []).push({ path: ["secret"], code: "custom", message: KEY_MISSING });
-  if (issues) throw new HubValidationError({ what, issues });
-}
-
+type Issues = ValidationIssue[];
+const issue = (issues: Issues | undefined, field: string, code: string, message: string): Issues => [...(issues ?? []), { path: [field], code, message }];
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `value` is a string that is not blank; `undefined` is fine when `optional`. */
+function textIssue(issues: Issues | undefined, field: string, value: unknown, optional = false): Issues | undefined {
+  if (optional && value === undefined) return issues;
+  if (typeof value !== "string") return issue(issues, field, "invalid_type", `${field} must be a string`);
+  return value.trim() === "" ? issue(issues, field, "too_small", `${field} must not be empty`) : issues;
+}
+
+/** A string matching `format`, else the one `message` with zod's code for a wrong type or format. */
+function formatIssue(issues: Issues | undefined, field: string, value: unknown, format: (text: string) => boolean, message: string): Issues | undefined {
+  if (typeof value !== "string") return issue(issues, field, "invalid_type", message);
+  return format(value) ? issues : issue(issues, field, "invalid_format", message);
+}
+
+const isSigningKey = (text: string) => /^[0-9a-f]{64}$/.test(text);
+const isUnixSeconds = (text: string) => /^\d+$/.test(text);
+
+const startsWithSlash = (text: string) => text.startsWith("/");
+
+/**
+ * `secret` and `signingKey` as given: each optional, but one is needed (with both, `signingKey` is
+ * used). `missingKey` comes last, so that every problem is named at once.
+ */
+const keyIssues = (input: Record<string, unknown>) =>
+  input.signingKey === undefined ? textIssue(undefined, "secret", input.secret, true) : formatIssue(textIssue(undefined, "secret", input.secret, true), "signingKey", input.signingKey, isSigningKey, SIGNING_KEY);
+const missingKey = (input: Record<string, unknown>, issues: Issues | undefined) =>
+  input.secret === undefined && input.signingKey === undefined ? issue(issues, "secret", "custom", KEY_MISSING) : issues;
 
 /** Throws {@link HubValidationError} unless a server client's key options are usable (HubClient's own checks refused a non-object). */
 export function checkKeyOptions(options: unknown): void {
-  if (isObject(options)) check("client options", options, OPTIONS, true);
+  if (!isObject(options)) return;
+  let issues = keyIssues(options);
+  if (options.dangerouslyAllowBrowser !== undefined && typeof options.dangerouslyAllowBrowser !== "boolean") {
+    issues = issue(issues, "dangerouslyAllowBrowser", "invalid_type", "dangerouslyAllowBrowser must be true or false");
+  }
+  issues = missingKey(options, issues);
+  if (issues) throw new HubValidationError({ what: "client options", issues });
+}
+
+/** Throws {@link HubValidationError} unless `input` is a complete {@link SignRequestInput}. Straight-line: it runs on every signature. */
+function checkSignInput(input: unknown): asserts input is SignRequestInput {
+  if (!isObject(input)) throw new HubValidationError({ what: "signing input", issues: [{ path: [], code: "invalid_type", message: SIGN_INPUT }] });
+  let issues = formatIssue(keyIssues(input), "timestamp", input.timestamp, isUnixSeconds, TIMESTAMP);
+  issues = formatIssue(textIssue(issues, "method", input.method), "path", input.path, startsWithSlash, PATH);
+  if (typeof input.body !== "string") issues = issue(issues, "body", "invalid_type", "body must be the exact string sent");
+  issues = missingKey(input, issues);
+  if (issues) throw new HubValidationError({ what: "signing input", issues });
 }
 
 const SIGNER_CACHE_SIZE = 16;
@@ -124,15 +133,14 @@ export function createSigning(backend: HmacBackend) {
 
   async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
     assertNotBrowser(options.dangerouslyAllowBrowser);
-    const problem = secretRule(secret);
-    if (problem) throw new HubValidationError({ what: "secret", issues: [{ path: ["secret"], code: problem[0], message: problem[1] }] });
+    const issues = textIssue(undefined, "secret", secret);
+    if (issues) throw new HubValidationError({ what: "secret", issues });
     return backend.sha256Hex(secret);
   }
 
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
-    if (!isObject(input)) throw new HubValidationError({ what: "signing input", issues: [{ path: [], code: "invalid_type", message: SIGN_INPUT }] });
-    check("signing input", input, SIGN_INPUT_FIELDS, false);
+    checkSignInput(input);
     const signer = signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
     const sign = typeof signer === "function" ? signer : await signer;
     return sign(signingPayload(input));
