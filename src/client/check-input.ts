@@ -10,14 +10,18 @@ import type { HubClientOptions } from "../core/types/options";
  * No message ever holds the value: a server client's options also hold the secret.
  */
 
-type Problem = Omit<ValidationIssue, "path">;
+/** What is wrong with one input, before it is placed at its path. */
+export type Problem = Omit<ValidationIssue, "path">;
+
+/** A non-blank string: the one check of every text input (a slug, a wallet, a secret, a method). */
+export function textProblem(what: string, value: unknown): Problem | undefined {
+  if (typeof value !== "string") return { code: "invalid_type", message: `${what} must be a string` };
+  return value.trim() === "" ? { code: "too_small", message: `${what} must not be empty` } : undefined;
+}
 
 /** A path segment value: a non-blank string, and not `.`/`..`, which URL parsers collapse even encoded. */
 function segmentProblem(what: string, value: unknown): Problem | undefined {
-  if (typeof value !== "string") return { code: "invalid_type", message: `${what} must be a string` };
-  if (value.trim() === "") return { code: "too_small", message: `${what} must not be empty` };
-  if (value === "." || value === "..") return { code: "custom", message: `${what} must not be "." or ".."` };
-  return undefined;
+  return textProblem(what, value) ?? (value === "." || value === ".." ? { code: "custom", message: `${what} must not be "." or ".."` } : undefined);
 }
 
 function throwIf(what: string, field: string, problem: Problem | undefined): void {

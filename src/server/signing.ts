@@ -1,3 +1,4 @@
+import { textProblem, type Problem } from "../client/check-input";
 import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
 import { assertNotBrowser } from "./browser-guard";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
@@ -58,25 +59,14 @@ const KEY_MISSING = "give `secret` or `signingKey` (is the environment variable 
  * are key material or sit beside it.
  */
 type Issues = ValidationIssue[];
-const issue = (issues: Issues | undefined, field: string, code: string, message: string): Issues => [...(issues ?? []), { path: [field], code, message }];
+/** `issues` with `problem` added at `field`, when there is one (a new array only then). */
+const add = (issues: Issues | undefined, field: string, problem: Problem | undefined): Issues | undefined => (problem ? [...(issues ?? []), { path: [field], ...problem }] : issues);
+/** A string that `valid` accepts, else the one `message`, with zod's code for a wrong type or format. */
+const formatProblem = (value: unknown, valid: (text: string) => boolean, message: string): Problem | undefined =>
+  typeof value !== "string" ? { code: "invalid_type", message } : valid(value) ? undefined : { code: "invalid_format", message };
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** `value` is a string that is not blank; `undefined` is fine when `optional`. */
-function textIssue(issues: Issues | undefined, field: string, value: unknown, optional = false): Issues | undefined {
-  if (optional && value === undefined) return issues;
-  if (typeof value !== "string") return issue(issues, field, "invalid_type", `${field} must be a string`);
-  return value.trim() === "" ? issue(issues, field, "too_small", `${field} must not be empty`) : issues;
-}
-
-/** A string matching `format`, else the one `message` with zod's code for a wrong type or format. */
-function formatIssue(issues: Issues | undefined, field: string, value: unknown, format: (text: string) => boolean, message: string): Issues | undefined {
-  if (typeof value !== "string") return issue(issues, field, "invalid_type", message);
-  return format(value) ? issues : issue(issues, field, "invalid_format", message);
-}
-
 const isSigningKey = (text: string) => /^[0-9a-f]{64}$/.test(text);
 const isUnixSeconds = (text: string) => /^\d+$/.test(text);
-
 const startsWithSlash = (text: string) => text.startsWith("/");
 
 /**
@@ -84,28 +74,28 @@ const startsWithSlash = (text: string) => text.startsWith("/");
  * used). `missingKey` comes last, so that every problem is named at once.
  */
 const keyIssues = (input: Record<string, unknown>) =>
-  input.signingKey === undefined ? textIssue(undefined, "secret", input.secret, true) : formatIssue(textIssue(undefined, "secret", input.secret, true), "signingKey", input.signingKey, isSigningKey, SIGNING_KEY);
+  add(
+    add(undefined, "secret", input.secret === undefined ? undefined : textProblem("secret", input.secret)),
+    "signingKey",
+    input.signingKey === undefined ? undefined : formatProblem(input.signingKey, isSigningKey, SIGNING_KEY),
+  );
 const missingKey = (input: Record<string, unknown>, issues: Issues | undefined) =>
-  input.secret === undefined && input.signingKey === undefined ? issue(issues, "secret", "custom", KEY_MISSING) : issues;
+  add(issues, "secret", input.secret === undefined && input.signingKey === undefined ? { code: "custom", message: KEY_MISSING } : undefined);
 
 /** Throws {@link HubValidationError} unless a server client's key options are usable (HubClient's own checks refused a non-object). */
 export function checkKeyOptions(options: unknown): void {
   if (!isObject(options)) return;
-  let issues = keyIssues(options);
-  if (options.dangerouslyAllowBrowser !== undefined && typeof options.dangerouslyAllowBrowser !== "boolean") {
-    issues = issue(issues, "dangerouslyAllowBrowser", "invalid_type", "dangerouslyAllowBrowser must be true or false");
-  }
-  issues = missingKey(options, issues);
+  const allow = options.dangerouslyAllowBrowser;
+  const issues = missingKey(options, add(keyIssues(options), "dangerouslyAllowBrowser", allow === undefined || typeof allow === "boolean" ? undefined : { code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" }));
   if (issues) throw new HubValidationError({ what: "client options", issues });
 }
 
 /** Throws {@link HubValidationError} unless `input` is a complete {@link SignRequestInput}. Straight-line: it runs on every signature. */
 function checkSignInput(input: unknown): asserts input is SignRequestInput {
   if (!isObject(input)) throw new HubValidationError({ what: "signing input", issues: [{ path: [], code: "invalid_type", message: SIGN_INPUT }] });
-  let issues = formatIssue(keyIssues(input), "timestamp", input.timestamp, isUnixSeconds, TIMESTAMP);
-  issues = formatIssue(textIssue(issues, "method", input.method), "path", input.path, startsWithSlash, PATH);
-  if (typeof input.body !== "string") issues = issue(issues, "body", "invalid_type", "body must be the exact string sent");
-  issues = missingKey(input, issues);
+  let issues = add(keyIssues(input), "timestamp", formatProblem(input.timestamp, isUnixSeconds, TIMESTAMP));
+  issues = add(add(issues, "method", textProblem("method", input.method)), "path", formatProblem(input.path, startsWithSlash, PATH));
+  issues = missingKey(input, add(issues, "body", typeof input.body === "string" ? undefined : { code: "invalid_type", message: "body must be the exact string sent" }));
   if (issues) throw new HubValidationError({ what: "signing input", issues });
 }
 
@@ -133,7 +123,7 @@ export function createSigning(backend: HmacBackend) {
 
   async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
     assertNotBrowser(options.dangerouslyAllowBrowser);
-    const issues = textIssue(undefined, "secret", secret);
+    const issues = add(undefined, "secret", textProblem("secret", secret));
     if (issues) throw new HubValidationError({ what: "secret", issues });
     return backend.sha256Hex(secret);
   }
