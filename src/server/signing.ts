@@ -73,11 +73,11 @@ const startsWithSlash = (text: string) => text.startsWith("/");
  * `secret` and `signingKey` as given: each optional, but one is needed (with both, `signingKey` is
  * used). `missingKey` comes last, so that every problem is named at once.
  */
-const keyIssues = (input: Record<string, unknown>) =>
+const keyIssues = (input: Record<string, unknown>, known?: (key: unknown) => boolean) =>
   add(
     add(undefined, "secret", input.secret === undefined ? undefined : textProblem("secret", input.secret)),
     "signingKey",
-    input.signingKey === undefined ? undefined : formatProblem(input.signingKey, isSigningKey, SIGNING_KEY),
+    input.signingKey === undefined || known?.(input.signingKey) ? undefined : formatProblem(input.signingKey, isSigningKey, SIGNING_KEY),
   );
 const missingKey = (input: Record<string, unknown>, issues: Issues | undefined) =>
   add(issues, "secret", input.secret === undefined && input.signingKey === undefined ? { code: "custom", message: KEY_MISSING } : undefined);
@@ -91,9 +91,9 @@ export function checkKeyOptions(options: unknown): void {
 }
 
 /** Throws {@link HubValidationError} unless `input` is a complete {@link SignRequestInput}. Straight-line: it runs on every signature. */
-function checkSignInput(input: unknown): asserts input is SignRequestInput {
+function checkSignInput(input: unknown, known: (key: unknown) => boolean): asserts input is SignRequestInput {
   if (!isObject(input)) throw new HubValidationError({ what: "signing input", issues: [{ path: [], code: "invalid_type", message: SIGN_INPUT }] });
-  let issues = add(keyIssues(input), "timestamp", formatProblem(input.timestamp, isUnixSeconds, TIMESTAMP));
+  let issues = add(keyIssues(input, known), "timestamp", formatProblem(input.timestamp, isUnixSeconds, TIMESTAMP));
   issues = add(add(issues, "method", textProblem("method", input.method)), "path", formatProblem(input.path, startsWithSlash, PATH));
   issues = missingKey(input, add(issues, "body", typeof input.body === "string" ? undefined : { code: "invalid_type", message: "body must be the exact string sent" }));
   if (issues) throw new HubValidationError({ what: "signing input", issues });
@@ -107,6 +107,8 @@ export function createSigning(backend: HmacBackend) {
   // known key costs one HMAC: the signer itself once ready (no await), its promise until then.
   // Only derived keys are cached, never secrets; never a failure.
   const signers = new Map<string, PayloadSigner | Promise<PayloadSigner>>();
+  // A signing key already prepared passed its format check when it was first given.
+  const known = (key: unknown) => signers.has(key as string);
   const signerFor = (key: string) => {
     let signer = signers.get(key);
     if (signer === undefined) {
@@ -130,7 +132,7 @@ export function createSigning(backend: HmacBackend) {
 
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
-    checkSignInput(input);
+    checkSignInput(input, known);
     const signer = signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
     const sign = typeof signer === "function" ? signer : await signer;
     return sign(signingPayload(input));
