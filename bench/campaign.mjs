@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pLimit from "p-limit";
-import { HubServerClient } from "../dist/server/node.js";
+import { dryRunAwards, HubServerClient } from "../dist/server/node.js";
 
 const SMOKE = process.argv.includes("--smoke");
 const ROUNDS = SMOKE ? 2 : 21;
@@ -81,7 +81,7 @@ async function dryRunChild() {
   };
   sample(0);
   const started = performance.now();
-  const summary = await client.awardMany(generate(), { dryRun: true, concurrency: CONCURRENCY, onProgress: (p) => p.done % step === 0 && sample(p.done) });
+  const summary = await dryRunAwards(generate(), { onProgress: (p) => p.done % step === 0 && sample(p.done) });
   const seconds = (performance.now() - started) / 1000;
   if (summary.wouldSend !== DRY_ROWS) throw new Error(`dry run checked ${summary.wouldSend} of ${DRY_ROWS}`);
   // From the first sample on: the start-up allocations before it are not per award.

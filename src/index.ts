@@ -18,8 +18,10 @@
 export { HubClient, type HubCall, type LeaderboardQuery, type RateLimitStatus } from "./client/hub-client";
 export { HubPromise, type WithResponse, type WithWriteResponse } from "./core/hub-promise";
 export { leaderboardRows, type LeaderboardRowOf } from "./client/leaderboard-rows";
+export { errorFields } from "./core/http/body";
 export {
   HubError,
+  type HubErrorInit,
   HubApiError,
   type ApiErrorInit,
   type SigningDiagnostics,
@@ -42,7 +44,6 @@ export {
 export type { HubClientOptions, RequestOptions, RetryOptions, RateLimitOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
 export type { Log, Logger, LogLevel } from "./core/log";
 export type { HubTelemetry, HubCallContext } from "./core/telemetry/types";
-export type { BodyKind } from "./core/http/body";
 export type {
   JsonObject,
   DiscoveryDocument,

@@ -27,6 +27,20 @@ export function splitCommand(argv: string[]): { command: string | undefined; arg
   return { command: argv[i], args: [...argv.slice(i + 1), ...leading] };
 }
 
+/** An integer ≥ 1, the check of most numeric flags. */
+export const isPositiveInteger = (n: number) => Number.isInteger(n) && n >= 1;
+
+/**
+ * The one parser of numeric flags: the flag's number, or `fallback` when it is not given; a value
+ * that is blank or fails `check` is a usage error naming what the flag takes (then `hint`, on its own line).
+ */
+export function numberFlag<F extends number | undefined>(flag: string, value: string | undefined, fallback: F, check: (n: number) => boolean, what: string, hint?: string): number | F {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (value.trim() === "" || !check(parsed)) throw new UsageError(`${flag} must be ${what}, not "${value}"${hint ? `\n${hint}` : ""}`);
+  return parsed;
+}
+
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /**

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { KeyMaterial } from "public-hub-sdk/server";
 import { unreadable } from "./files";
 import { UsageError } from "./io";
 
@@ -15,8 +16,8 @@ export interface Connection {
   baseUrl: string;
   clientId: string;
   hub: string;
-  secret?: string;
-  signingKey?: string;
+  /** The secret or the signing key, as the SDK takes it (`{ secret }` or `{ signingKey }`). */
+  key?: KeyMaterial;
   /** Where the key material came from, to say so without showing it. */
   keySource?: string;
 }
@@ -29,14 +30,14 @@ export async function connection(flags: Flags, env: Record<string, string | unde
   const clientId = flags["client-id"] ?? env.HUB_CLIENT_ID;
   const hub = flags.hub ?? env.HUB_SLUG;
   const missing = [!baseUrl && "HUB_BASE_URL (or --base-url)", !clientId && "HUB_CLIENT_ID (or --client-id)", !hub && "HUB_SLUG (or --hub)"].filter(Boolean);
-  let key: Pick<Connection, "secret" | "signingKey" | "keySource"> = {};
+  let key: Pick<Connection, "key" | "keySource"> = {};
   if (flags["secret-file"]) {
     const secret = (await readFile(flags["secret-file"], "utf8").catch((error: unknown) => {
       throw unreadable(`--secret-file ${flags["secret-file"]}`, error);
     })).trim();
-    key = { secret, keySource: "--secret-file" };
-  } else if (env.HUB_SECRET) key = { secret: env.HUB_SECRET, keySource: "HUB_SECRET" };
-  else if (env.HUB_SIGNING_KEY) key = { signingKey: env.HUB_SIGNING_KEY, keySource: "HUB_SIGNING_KEY" };
+    key = { key: { secret }, keySource: "--secret-file" };
+  } else if (env.HUB_SECRET) key = { key: { secret: env.HUB_SECRET }, keySource: "HUB_SECRET" };
+  else if (env.HUB_SIGNING_KEY) key = { key: { signingKey: env.HUB_SIGNING_KEY }, keySource: "HUB_SIGNING_KEY" };
   else if (needKey) missing.push("HUB_SECRET or HUB_SIGNING_KEY (or --secret-file)");
   if (missing.length > 0) throw new UsageError(`missing ${missing.join(", ")}`);
   return { baseUrl: baseUrl!, clientId: clientId!, hub: hub!, ...key };

@@ -1,3 +1,5 @@
+import { CAMPAIGN_DEFAULTS } from "public-hub-sdk/server";
+
 /** One flag in a command's help. */
 export interface FlagHelp {
   flag: string;
@@ -28,8 +30,8 @@ export const COMMANDS: Record<string, CommandHelp> = {
       { flag: "-f, --file <path>", text: "CSV with a header (wallet,amount,reason,ref or wallet,kind,ref) or JSON Lines; - reads stdin (needs --format)" },
       { flag: "--format csv|jsonl", text: "the file's format (default: from the extension)" },
       { flag: "--journal <file>", text: "resumable: a run again skips what this file records as applied (default: none)" },
-      { flag: "--concurrency <n>", text: "awards in flight at once (default: 16)" },
-      { flag: "--max-failures <n>", text: "stop after n awards in a row refused for a cause no later award escapes: unknown key, wrong secret, key of another hub, no such hub, no server at the address (default: 10)" },
+      { flag: "--concurrency <n>", text: `awards in flight at once (default: ${CAMPAIGN_DEFAULTS.concurrency})` },
+      { flag: "--max-failures <n>", text: `stop after n awards in a row refused for a cause no later award escapes: unknown key, wrong secret, key of another hub, no such hub, no server at the address (default: ${CAMPAIGN_DEFAULTS.maxFailures})` },
       { flag: "--dry-run", text: "validate rows, find ref conflicts, read the journal; send nothing, needs no key, checks no credentials" },
       { flag: "--check", text: "with --dry-run: run doctor's checks first (needs the connection and the key)" },
       { flag: "--allow-empty", text: "a file without award rows exits 0 instead of 2" },

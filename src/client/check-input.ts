@@ -11,7 +11,14 @@ import { HUB_OPERATIONS, VALIDATE_MODES } from "../core/types/schemas";
  * No message ever holds the value: a server client's options also hold the secret.
  */
 
-type Problem = Omit<ValidationIssue, "path">;
+/** What is wrong with one input, before it is placed at its path. */
+export type Problem = Omit<ValidationIssue, "path">;
+
+/** A non-blank string: the one check of every text input (a slug, a wallet, a secret, a method). */
+export function textProblem(what: string, value: unknown): Problem | undefined {
+  if (typeof value !== "string") return { code: "invalid_type", message: `${what} must be a string` };
+  return value.trim() === "" ? { code: "too_small", message: `${what} must not be empty` } : undefined;
+}
 
 // Half of a UTF-16 surrogate pair (with the u flag, a whole pair is one code point and does not
 // match): encodeURIComponent throws on it, and URLSearchParams silently sends U+FFFD instead.
@@ -23,15 +30,15 @@ const LONE_SURROGATE = /[\ud800-\udfff]/u;
  */
 function segmentProblem(what: string, value: unknown): Problem | undefined {
   if (value == null) return { code: "invalid_type", message: `${what} is missing` };
-  if (typeof value !== "string") return { code: "invalid_type", message: `${what} must be a string` };
-  if (value.trim() === "") return { code: "too_small", message: `${what} must not be empty` };
+  const problem = textProblem(what, value);
+  if (problem) return problem;
   if (value === "." || value === "..") return { code: "custom", message: `${what} must not be "." or ".."` };
-  if (LONE_SURROGATE.test(value)) return { code: "custom", message: `${what} must not hold a lone surrogate` };
+  if (LONE_SURROGATE.test(value as string)) return { code: "custom", message: `${what} must not hold a lone surrogate` };
   return undefined;
 }
 
 function throwIf(what: string, field: string, problem: Problem | undefined): void {
-  if (problem) throw new HubValidationError(what, [{ path: [field], ...problem }]);
+  if (problem) throw new HubValidationError({ what, issues: [{ path: [field], ...problem }] });
 }
 
 /**
@@ -182,7 +189,7 @@ export function checkOptions(what: string, options: unknown, rules: readonly Rul
       if (!test(value)) issues.push({ path, code: "invalid_type", message: `${name} ${value === undefined || value === "" ? `is ${value === "" ? "empty" : "missing"} (is its environment variable set?)` : `must be ${expected}`}` });
     }
   }
-  if (issues.length > 0) throw new HubValidationError(what, issues);
+  if (issues.length > 0) throw new HubValidationError({ what, issues });
 }
 
 /**

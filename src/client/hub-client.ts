@@ -3,7 +3,8 @@
  * The browser-safe client: discovery and the four reads of one hub. It sends the public
  * `x-api-key` and nothing secret.
  */
-import { decodeBody, type BodyKind } from "../core/http/body";
+import { CLIENT_DEFAULTS } from "../core/defaults";
+import { decodeBody } from "../core/http/body";
 import { checkBody } from "../core/http/check-body";
 import type { CallSpec } from "../core/http/call";
 import { Transport } from "../core/http/transport";
@@ -71,8 +72,8 @@ export interface HubCall {
   body?: string;
   /** Checks the input before anything is sent; throws `HubValidationError` for bad input. */
   check?: () => void;
-  /** Which JSON the call accepts. @default "object" */
-  kind?: BodyKind;
+  /** Which JSON the call accepts: an object; an object or array (lists); an object or nothing (writes). @default "object" */
+  kind?: "object" | "object-or-array" | "object-or-empty";
   /** Whether to send `x-api-key`. @default true */
   authenticated?: boolean;
   /** The operation whose schema (in the client's `schemas`) checks the answer. @default none */
@@ -135,13 +136,13 @@ export class HubClient<S extends HubSchemas = {}> {
     this.#transport = new Transport({
       baseUrl: this.#base,
       clientId: options.clientId,
-      timeout: options.timeout ?? 10_000,
+      timeout: options.timeout ?? CLIENT_DEFAULTS.timeout,
       retry: options.retry,
       rateLimit: options.rateLimit,
       fetch: options.fetch,
       headers: options.headers,
       onRequest: options.onRequest,
-      dedupeReads: options.dedupeReads ?? true,
+      dedupeReads: options.dedupeReads ?? CLIENT_DEFAULTS.dedupeReads,
       log: this.log,
     });
     // The server entry's calls are writes (POST): their result has `mayHaveBeenAppliedEarlier`.
@@ -236,8 +237,8 @@ export class HubClient<S extends HubSchemas = {}> {
    * ```
    */
   protected request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T> {
-    // #call is async: a throw in it (bad input) is already a rejection.
-    return new HubPromise(traceCall(this.#telemetry, this, call, (trace) => this.#call(call, options, undefined, undefined, trace)));
+    // HubPromise.run turns a throw in #call (bad input) into a rejection.
+    return HubPromise.run(() => traceCall(this.#telemetry, this, call, (trace) => this.#call(call, options, undefined, undefined, trace)));
   }
 
   async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, sign?: CallSpec["sign"], appliedEarlier?: boolean, trace?: CallTrace): Promise<WithResponse<T> | WithWriteResponse<T>> {

@@ -51,8 +51,8 @@ export interface WithWriteResponse<T> extends WithResponse<T> {
 export class HubPromise<T, R extends WithResponse<T> = WithResponse<T>> extends Promise<T> {
   readonly #source: Promise<R>;
 
-  /** @param source the call, resolving with the data and its response. */
-  constructor(source: Promise<R>) {
+  // Private: `HubPromise.run` is the one way to make one (it turns a throw into a rejection).
+  private constructor(source: Promise<R>) {
     super((resolve, reject) => {
       source.then((result) => resolve(result.data), reject);
     });
@@ -85,8 +85,8 @@ export class HubPromise<T, R extends WithResponse<T> = WithResponse<T>> extends 
   }
 
   /**
-   * Runs `call` (a throw becomes a rejection) and wraps its result: how client methods, and
-   * subclasses adding calls, return a `HubPromise`.
+   * Runs `call` (a throw becomes a rejection) and wraps its result: the one way client methods,
+   * and subclasses adding calls, make a `HubPromise`.
    * @example
    * ```ts
    * const call = HubPromise.run(async () => ({ data: 1, response: new Response("1"), requestId: undefined, attempts: 1 }));

@@ -1,3 +1,5 @@
+import { CLIENT_DEFAULTS } from "./defaults";
+
 /**
  * The SDK's own log lines, in logfmt (`[public-hub] attempt method=GET url=https://… status=200
  * ms=12`): one event name and its fields, easy to grep and to parse. Off below the chosen level,
@@ -59,7 +61,7 @@ function fromEnvironment(): LogLevel | undefined {
 
 /** The client's log: `logLevel`, else `PUBLIC_HUB_LOG`, else `"warn"`. */
 export function createLog(logLevel: LogLevel | undefined, logger: Logger = console): Log {
-  const max = LEVELS.indexOf(logLevel ?? fromEnvironment() ?? "warn");
+  const max = LEVELS.indexOf(logLevel ?? fromEnvironment() ?? CLIENT_DEFAULTS.logLevel);
   return (level, event, fields) => {
     if (LEVELS.indexOf(level) > max) return;
     let line = `[public-hub] ${event}`;

@@ -120,20 +120,21 @@ export class RateGate {
   }
 
   /**
-   * Learns from an answer. A 429 or 503 with a wait: pause everyone (within `maxWaitMs`: a longer
-   * wait is the caller's error, not the client's pause); a 429 without: lower the rate, once per
-   * congestion (answers to requests sent before the last decrease are already accounted for). A
-   * 2xx gives a retry token back.
+   * Learns from an answer. A 429 or 503 with a wait: pause everyone (`retryAfterMs` as the client
+   * honours it, from `retryAfterOf`: `Infinity` for a wait longer than the caller's, which is the
+   * caller's error, not the client's pause); a 429 without: lower the rate, once per congestion
+   * (answers to requests sent before the last decrease are already accounted for). A 2xx gives a
+   * retry token back.
    */
-  observe(status: number, retryAfterMs: number | undefined, sentAt: number, maxWaitMs: number, now = Date.now()): void {
+  observe(status: number, retryAfterMs: number | undefined, sentAt: number, now = Date.now()): void {
     if (status !== 429) {
       this.#passRate = this.#passRate * Math.exp((this.#passedAt - now) / 1_000) + 1;
       this.#passedAt = now;
       this.#firstPassAt ??= now;
     }
     if (status >= 200 && status < 300) this.#retryTokens = Math.min(this.#settings.retryBudget, this.#retryTokens + 1);
-    // A wait beyond maxWaitMs (or none: Infinity) pauses nothing.
-    const pauses = (status === 429 || status === 503) && (retryAfterMs ?? Infinity) <= maxWaitMs;
+    // No wait, or one the client does not take (Infinity), pauses nothing.
+    const pauses = (status === 429 || status === 503) && (retryAfterMs ?? Infinity) < Infinity;
     if (pauses && now + retryAfterMs! > this.#pausedUntil) {
       this.#pausedUntil = now + retryAfterMs!;
       this.#log("pause", () => ({ status, ms: retryAfterMs, waiting: this.#queue.length }));

@@ -8,7 +8,7 @@ const API_PREFIX = "/api/v1";
  */
 export function normalizeBaseUrl(baseUrl: unknown): URL {
   const fail = (message: string): never => {
-    throw new HubValidationError("client options", [{ path: ["baseUrl"], code: "invalid_url", message }]);
+    throw new HubValidationError({ what: "client options", issues: [{ path: ["baseUrl"], code: "invalid_url", message }] });
   };
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
     return fail('is required: the API base address, e.g. "https://hub.example.com/api/v1"');

@@ -12,6 +12,8 @@ export type MockSettings = Required<Omit<HubMockOptions, "hubs" | "keys" | "cloc
   leaderboardAsArray: boolean;
 };
 
+// The spec's ±300 s, written here again on purpose (not the SDK's SIGNATURE_WINDOW_SECONDS): the
+// mock checks the SDK from the spec with its own code, so a wrong window in the SDK must fail here.
 const TIMESTAMP_TOLERANCE_SECONDS = 300;
 
 interface RouteContext {

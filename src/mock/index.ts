@@ -124,4 +124,5 @@ export function createHubMock(options: HubMockOptions = {}): HubMock {
 }
 
 export { demoHubs, demoKeys } from "./fixtures";
+export { CORS_HEADERS } from "./responses";
 export type { AwardRecord, CannedResponse, HubMockOptions, LostAnswer, MockErrorFormat, MockHub, MockKey, RecordedRequest } from "./types";

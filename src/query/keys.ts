@@ -116,7 +116,7 @@ export function normalizeLeaderboardQuery(query: LeaderboardQuery | undefined): 
 /** Checks the scope once, so that a missing client fails here and not as a `TypeError` later. */
 function rootOf(scope: HubKeyScope): HubRootKey {
   const ok = typeof scope === "object" && scope !== null && typeof scope.baseUrl === "string" && typeof scope.hub === "string";
-  if (!ok) throw new HubValidationError("query scope", [{ path: [], code: "invalid_type", message: "expected a HubClient (with baseUrl and hub)" }]);
+  if (!ok) throw new HubValidationError({ what: "query scope", issues: [{ path: [], code: "invalid_type", message: "expected a HubClient (with baseUrl and hub)" }] });
   return ["public-hub", scope.baseUrl, scope.hub];
 }
 

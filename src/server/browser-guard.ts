@@ -6,6 +6,6 @@ export { BrowserNotAllowedError };
 export function assertNotBrowser(dangerouslyAllowBrowser: boolean | undefined): void {
   if (dangerouslyAllowBrowser === true) return;
   if (typeof globalThis.window !== "undefined" || typeof globalThis.document !== "undefined") {
-    throw new BrowserNotAllowedError("(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true.)");
+    throw new BrowserNotAllowedError({ hint: "(For tests in a DOM environment only, pass dangerouslyAllowBrowser: true.)" });
   }
 }

@@ -1,4 +1,5 @@
 import type { HubApiError, SigningDiagnostics } from "../core/errors/hub-api-error";
+import { refusalKind } from "./refusal";
 
 /**
  * A refused signed write (400, 401, 403) tells its caller what was signed (`signing`: timestamp,
@@ -9,7 +10,7 @@ import type { HubApiError, SigningDiagnostics } from "../core/errors/hub-api-err
  */
 export function explainRefusal(error: HubApiError, signing: SigningDiagnostics): void {
   Object.defineProperty(error, "signing", { value: signing, enumerable: true });
-  if (error.status !== 401 && !/signature|timestamp/i.test(`${error.code} ${error.message}`)) return;
+  if (refusalKind(error) !== "credentials") return;
   const offset = (signing.clockOffsetMs / 1000).toFixed(1);
   error.message +=
     ` — the signed write was refused. Usual causes: the secret does not belong to this clientId;` +

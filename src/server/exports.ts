@@ -1,13 +1,15 @@
 // What every build of `public-hub-sdk/server` exports besides the runtime-specific pieces.
-export { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
+export type { HubServerClientOptions } from "./hub-server-client";
 export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
-export type { SignRequestInput } from "./signing";
-export { signingPayload } from "./signing-payload";
-export { RefConflictError } from "../core/errors/ref-conflict-error";
-export { CampaignStoppedError } from "../core/errors/campaign-stopped-error";
+export type { KeyMaterial, SignRequestInput } from "./signing";
+export { awardPath, signingPayload } from "./signing-payload";
+export { refusalKind, type RefusalKind } from "./refusal";
+export { clockOffsetOf, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+export { CAMPAIGN_DEFAULTS } from "./campaign/defaults";
+export { RefConflictError } from "./campaign/ref-conflict-error";
+export { CampaignStoppedError } from "./campaign/campaign-stopped-error";
 export type { DryRunOptions } from "./campaign/dry-run-awards";
 export type { CampaignOptions, CampaignSummary, CampaignProgress, CampaignFailure, CampaignInFlight, CampaignJournal, JournalEntry } from "./campaign/types";
 export type { AwardSource } from "./campaign/award-source";
-export type { HmacBackend, PayloadSigner } from "./crypto/backend";
 export * from "../index";

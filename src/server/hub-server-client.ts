@@ -16,16 +16,17 @@ import { campaignContext } from "./campaign/campaign-context";
 import { neverSent } from "./never-sent";
 import { logUnknownOutcome, noteMayHaveBeenApplied } from "./unknown-outcome";
 import { checkCampaign } from "./campaign/check-campaign";
-import type { CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
+import type { CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
+import type { ServerRuntime } from "./server-api";
 import { internals, type ClientInternals } from "../core/internal";
 import { traceCall } from "../core/telemetry/trace-call";
 import type { HubTelemetry } from "../core/telemetry/types";
 import { explainRefusal } from "./explain-refusal";
-import { ServerClock } from "./server-clock";
-import { keyOptionsSchema } from "./signing";
-import { signingPayload } from "./signing-payload";
-import { validate } from "./validate";
+import { REFUSAL_STATUSES } from "./refusal";
+import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+import { checkKeyOptions } from "./signing";
+import { awardSegments, signingPayload } from "./signing-payload";
 
 /**
  * Options of a {@link HubServerClient}: those of `HubClient`, plus the key material.
@@ -54,9 +55,6 @@ export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> exten
   dangerouslyAllowBrowser?: boolean;
 }
 
-// Statuses a server may use to refuse a timestamp out of its window (the spec does not say).
-const REFUSAL_STATUSES = new Set([400, 401, 403]);
-const WINDOW_SECONDS = 300;
 const SKEW_MARGIN_SECONDS = 2; // the Date header has whole seconds
 
 /**
@@ -81,14 +79,17 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
   readonly #signer: Promise<PayloadSigner>;
   readonly #clock = new ServerClock();
   readonly #backend: HmacBackend;
+  readonly #runtime: ServerRuntime;
   readonly #internals: ClientInternals;
   readonly #telemetry: HubTelemetry | undefined;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
-  constructor(options: HubServerClientOptions<S>, backend: HmacBackend) {
+  constructor(options: HubServerClientOptions<S>, runtime: ServerRuntime) {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
     super(options);
-    validate(keyOptionsSchema, options, "client options");
+    checkKeyOptions(options);
+    const { backend } = runtime;
+    this.#runtime = runtime;
     this.#backend = backend;
     this.#telemetry = options.telemetry;
     // Derived once per client; only the prepared signer is kept, never the secret itself.
@@ -121,7 +122,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
    */
   awardPoints<T = HubData<S, "award">>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
     // One traced call, whether it is sent once or re-sent for the clock.
-    const segments = ["hub", this.hub, "bits", "earn"];
+    const segments = awardSegments(this.hub);
     const call = { method: "POST", segments, ref: textOf(award?.ref), wallet: textOf(award?.wallet) } as const;
     return HubPromise.run<T, WithWriteResponse<T>>(() => traceCall(this.#telemetry, this, call, async (trace) => {
       // Serialized once from the fields checked (the award's own, in the caller's order): the
@@ -196,17 +197,12 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
     const campaign = await import("./campaign/award-many");
     const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
     // One traced call; the awards, sent inside it, are its children.
-    return traceCall(this.#telemetry, this, { method: "POST", segments: ["hub", this.hub, "bits", "earn"], name: "awardMany" }, (trace) => {
+    const { openJournal } = this.#runtime;
+    return traceCall(this.#telemetry, this, { method: "POST", segments: awardSegments(this.hub), name: "awardMany" }, (trace) => {
       const onProgress = trace && ((progress: CampaignProgress) => (trace.progress(progress), options?.onProgress?.(progress)));
-      return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: this.openCampaignJournal?.bind(this) });
+      return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: openJournal && ((path) => openJournal(path, this.hub)) });
     });
   }
-
-  /**
-   * Opens a journal given as a path; only the Node build has a file system.
-   * @internal
-   */
-  protected openCampaignJournal?(path: string): Promise<Required<CampaignJournal>>;
 
   /** A refusal whose `Date` shows our timestamp was outside the server's window. */
   #refusedForSkew(error: unknown, signedAt: string | undefined): error is HubApiError {
@@ -214,7 +210,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
     if (error.headers.age !== undefined) return false; // a cached copy's Date tells nothing
     // No Date, an implausible one, or nothing signed: NaN, which is never outside the window.
     const serverSeconds = Number(parseHttpDate(error.headers.date)) / 1000;
-    return Math.abs(serverSeconds - Number(signedAt)) > WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
+    return Math.abs(serverSeconds - Number(signedAt)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
   }
 }
 

@@ -11,14 +11,26 @@
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
-import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
+import type { AwardSource } from "./campaign/award-source";
 import type { DryRunOptions } from "./campaign/dry-run-awards";
-import type { CampaignJournal, CampaignSummary } from "./campaign/types";
+import type { CampaignSummary } from "./campaign/types";
 import { nodeBackend } from "./crypto/node-backend";
 import type { HubSchemas } from "../core/types/schemas";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";
-import { createSigning, type SignRequestInput } from "./signing";
+import { serverApi, type ServerRuntime } from "./server-api";
+import type { SignRequestInput } from "./signing";
+
+const runtime: ServerRuntime = {
+  backend: nodeBackend,
+  name: "node:crypto",
+  // The file journal, loaded with `node:fs` only when a campaign asks for one.
+  openJournal: async (path, hub) => {
+    const { FileJournal } = await import("./campaign/file-journal");
+    return FileJournal.open(path, { hub, invalid: campaignContext.invalid });
+  },
+};
+const api = serverApi(runtime);
 
 /**
  * {@link HubClient} plus signed awards. Construct it on your server with the key's secret.
@@ -31,13 +43,7 @@ import { createSigning, type SignRequestInput } from "./signing";
  */
 export class HubServerClient<S extends HubSchemas = {}> extends HubServerClientBase<S> {
   constructor(options: HubServerClientOptions<S>) {
-    super(options, nodeBackend);
-  }
-
-  /** @internal The file journal, loaded with `node:fs` only when a campaign asks for one. */
-  protected override async openCampaignJournal(path: string): Promise<Required<CampaignJournal>> {
-    const { FileJournal } = await import("./campaign/file-journal");
-    return FileJournal.open(path, { hub: this.hub, invalid: campaignContext.invalid });
+    super(options, runtime);
   }
 }
 
@@ -45,6 +51,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubServerClientB
  * A dry run of a campaign that needs no key: every award validated, `ref` conflicts found, the
  * journal read (what a run would skip), nothing sent. The summary counts `wouldSend`; `applied` is
  * 0. Credentials are not checked: a real run may still be refused (see `CampaignStoppedError`).
+ * A journal path needs the Node build; elsewhere a journal is a `CampaignJournal` object.
  * @throws {HubValidationError} for bad options or a journal that is not one, or of another hub.
  * @example
  * ```ts
@@ -52,16 +59,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubServerClientB
  * console.log(`${summary.wouldSend} to send, ${summary.skipped} already applied, ${summary.failed.length} invalid`);
  * ```
  */
-export async function dryRunAwards(awards: AwardSource, options: DryRunOptions = {}): Promise<CampaignSummary> {
-  // Loaded on first use, like awardMany's campaign code.
-  const campaign = await import("./campaign/dry-run-awards");
-  return campaign.dryRunAwards(awards, options, campaignContext, async (path, hub) => {
-    const { FileJournal } = await import("./campaign/file-journal");
-    return FileJournal.open(path, { hub, invalid: campaignContext.invalid });
-  });
-}
-
-const signing = createSigning(nodeBackend);
+export const dryRunAwards: (awards: AwardSource, options?: DryRunOptions) => Promise<CampaignSummary> = api.dryRunAwards;
 
 /**
  * The signing key of a secret: the lowercase hex SHA-256 of its UTF-8 bytes, which is what the
@@ -73,10 +71,7 @@ const signing = createSigning(nodeBackend);
  * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", signingKey });
  * ```
  */
-export function deriveSigningKey(secret: string, options?: { dangerouslyAllowBrowser?: boolean }): Promise<string> {
-  return signing.deriveSigningKey(secret, options);
-}
-
+export const deriveSigningKey: (secret: string, options?: { dangerouslyAllowBrowser?: boolean }) => Promise<string> = api.deriveSigningKey;
 /**
  * The `x-api-signature` of one request: lowercase hex HMAC-SHA256 of `timestamp.METHOD.path.body`,
  * keyed with the signing key (from `signingKey`, or derived from `secret`). `HubServerClient`
@@ -93,9 +88,7 @@ export function deriveSigningKey(secret: string, options?: { dangerouslyAllowBro
  * });
  * ```
  */
-export function signRequest(input: SignRequestInput): Promise<string> {
-  return signing.signRequest(input);
-}
+export const signRequest: (input: SignRequestInput) => Promise<string> = api.signRequest;
 /**
  * Which build of `public-hub-sdk/server` your runtime or bundler resolved: here `node:crypto` (Node, Bun, Deno).
  * @example
@@ -103,5 +96,5 @@ export function signRequest(input: SignRequestInput): Promise<string> {
  * console.log(signerImplementation); // "node:crypto"
  * ```
  */
-export const signerImplementation = "node:crypto" as "node:crypto" | "webcrypto" | "none";
+export const signerImplementation = runtime.name as "node:crypto" | "webcrypto" | "none";
 export * from "./exports";

@@ -1,6 +1,37 @@
 import { parseHttpDate } from "../core/http/body";
 
 /**
+ * How far a signed write's `x-api-timestamp` may be from the server's time, in seconds, either way
+ * (spec, part 5). The mock (`public-hub-sdk/mock`) keeps its own copy of this number on purpose: it
+ * checks the SDK from the spec with its own code, and a wrong value here must not pass by agreeing
+ * with itself.
+ * @example
+ * ```ts
+ * if (Math.abs(offsetMs) > SIGNATURE_WINDOW_SECONDS * 1000) console.warn("signatures would be refused without the clock correction");
+ * ```
+ */
+export const SIGNATURE_WINDOW_SECONDS = 300;
+
+/**
+ * The offset of the server's clock from this machine's, in milliseconds, from an answer's `Date`:
+ * the one measurement of clock skew (the server client signs with it, the CLI's `doctor` reports
+ * it). `undefined` when the answer tells nothing: a cached copy (any `Age` header, RFC 9111,
+ * carries the `Date` of when it was stored, hours old perhaps), or no readable, plausible `Date`
+ * (`parseHttpDate`: a `0` or a date of 1970 is no time).
+ * @example
+ * ```ts
+ * const response = await fetch(`${baseUrl}/hub/alpha`, { headers: { "x-api-key": clientId } });
+ * const offsetMs = clockOffsetOf(response.headers); // e.g. 2_500: the server is 2.5 s ahead
+ * ```
+ */
+export function clockOffsetOf(headers: Headers, now = Date.now()): number | undefined {
+  if (headers.has("age")) return undefined;
+  const serverMs = parseHttpDate(headers.get("date"));
+  // Date has whole seconds: the server's time was within [date, date + 1 s), so take the middle.
+  return serverMs === undefined ? undefined : serverMs + 500 - now;
+}
+
+/**
  * The server's clock as seen from here: the offset between the local clock and the `Date` header
  * of the server's latest fresh answer. Signed timestamps use it, so a skewed local clock still
  * signs within the server's ±300 s window.
@@ -19,16 +50,12 @@ export class ServerClock {
   }
 
   /**
-   * Learns the offset from an answer's headers. Only a fresh answer tells the time: a cached copy
-   * (any `Age` header, RFC 9111) carries the `Date` of when it was stored, hours old perhaps. A
-   * missing, unreadable or implausible `Date` (`0`, the year 1970) changes nothing. True when the offset moved by more than a second.
+   * Learns the offset from an answer's headers ({@link clockOffsetOf}): an answer that tells
+   * nothing changes nothing. True when the offset moved by more than a second.
    */
   observe(headers: Headers): boolean {
-    if (headers.has("age")) return false;
-    const serverMs = parseHttpDate(headers.get("date"));
-    if (serverMs === undefined) return false;
-    // Date has whole seconds: the server's time was within [date, date + 1 s), so take the middle.
-    const offset = serverMs + 500 - Date.now();
+    const offset = clockOffsetOf(headers);
+    if (offset === undefined) return false;
     const moved = Math.abs(offset - this.#offsetMs) > 1_000;
     this.#offsetMs = offset;
     return moved;

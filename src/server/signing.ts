@@ -1,17 +1,18 @@
-import * as z from "zod/mini";
+import { textProblem, type Problem } from "../client/check-input";
+import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
 import { assertNotBrowser } from "./browser-guard";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { signingPayload } from "./signing-payload";
-import { text, validate } from "./validate";
 
 /**
- * Input of `signRequest`: either the secret or its derived signing key, and what is sent.
+ * The key to sign with: the secret, or its derived signing key (see `deriveSigningKey`), never both.
  * @example
  * ```ts
- * const input: SignRequestInput = { signingKey, timestamp: "1700000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", body: "{}" };
+ * const key: KeyMaterial = process.env.HUB_SECRET ? { secret: process.env.HUB_SECRET } : { signingKey: process.env.HUB_SIGNING_KEY! };
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", ...key });
  * ```
  */
-export type SignRequestInput = (
+export type KeyMaterial =
   | {
       /** The API secret. */
       secret: string;
@@ -23,8 +24,16 @@ export type SignRequestInput = (
       signingKey: string;
       /** Give `secret` or `signingKey`, not both. */
       secret?: never;
-    }
-) & {
+    };
+
+/**
+ * Input of `signRequest`: either the secret or its derived signing key, and what is sent.
+ * @example
+ * ```ts
+ * const input: SignRequestInput = { signingKey, timestamp: "1700000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", body: "{}" };
+ * ```
+ */
+export type SignRequestInput = KeyMaterial & {
   /** Unix seconds as the decimal string sent in `x-api-timestamp`. */
   timestamp: string;
   /** HTTP method; upper-cased before signing. */
@@ -40,69 +49,92 @@ export type SignRequestInput = (
 const SIGNING_KEY = "signingKey must be 64 lowercase hex characters (sha256 of the secret)";
 const TIMESTAMP = "timestamp must be Unix seconds as a decimal string";
 const PATH = "path must start with /";
+const SIGN_INPUT = "signRequest takes { secret or signingKey, timestamp, method, path, body }";
+const KEY_MISSING = "give `secret` or `signingKey` (is the environment variable that holds it set?)";
 
-// No message ever holds a value: these fields are key material or sit beside it.
-const keyFields = {
-  secret: z.optional(text("secret")),
-  signingKey: z.optional(z.string({ error: SIGNING_KEY }).check(z.regex(/^[0-9a-f]{64}$/, { error: SIGNING_KEY }))),
-};
+/*
+ * Plain predicates, not zod: signRequest may run for every attempt of every award, and a zod parse
+ * per call cost a third of a signature (bench/RESULTS.md). The issues keep zod's codes, so an
+ * error reads the same as one from the award schema. No message ever holds a value: these fields
+ * are key material or sit beside it.
+ */
+type Issues = ValidationIssue[];
+/** `issues` with `problem` added at `field`, when there is one (a new array only then). */
+const add = (issues: Issues | undefined, field: string, problem: Problem | undefined): Issues | undefined => (problem ? [...(issues ?? []), { path: [field], ...problem }] : issues);
+/** A string that `valid` accepts, else the one `message`, with zod's code for a wrong type or format. */
+const formatProblem = (value: unknown, valid: (text: string) => boolean, message: string): Problem | undefined =>
+  typeof value !== "string" ? { code: "invalid_type", message } : valid(value) ? undefined : { code: "invalid_format", message };
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSigningKey = (text: string) => /^[0-9a-f]{64}$/.test(text);
+const isUnixSeconds = (text: string) => /^\d+$/.test(text);
+const startsWithSlash = (text: string) => text.startsWith("/");
 
 /**
- * `secret` or `signingKey` is given. It runs even when another field has an issue (`when`), so
- * every problem is named at once; if both are given, `signingKey` is used.
+ * `secret` and `signingKey` as given: each optional, but one is needed (with both, `signingKey` is
+ * used). `missingKey` comes last, so that every problem is named at once.
  */
-const keyGiven = z.refine<{ secret?: unknown; signingKey?: unknown }>((input) => input.secret !== undefined || input.signingKey !== undefined, {
-  path: ["secret"],
-  error: "give `secret` or `signingKey` (is the environment variable that holds it set?)",
-  when: (payload) => typeof payload.value === "object" && payload.value !== null,
-});
+const keyIssues = (input: Record<string, unknown>, known?: (key: unknown) => boolean) =>
+  add(
+    add(undefined, "secret", input.secret === undefined ? undefined : textProblem("secret", input.secret)),
+    "signingKey",
+    input.signingKey === undefined || known?.(input.signingKey) ? undefined : formatProblem(input.signingKey, isSigningKey, SIGNING_KEY),
+  );
+const missingKey = (input: Record<string, unknown>, issues: Issues | undefined) =>
+  add(issues, "secret", input.secret === undefined && input.signingKey === undefined ? { code: "custom", message: KEY_MISSING } : undefined);
 
-/** The key material of a server client's options (the other options are `HubClient`'s). */
-export const keyOptionsSchema = z.object({ ...keyFields, dangerouslyAllowBrowser: z.optional(z.boolean({ error: "dangerouslyAllowBrowser must be true or false" })) }).check(keyGiven);
+/** Throws {@link HubValidationError} unless a server client's key options are usable (HubClient's own checks refused a non-object). */
+export function checkKeyOptions(options: unknown): void {
+  if (!isObject(options)) return;
+  const allow = options.dangerouslyAllowBrowser;
+  const issues = missingKey(options, add(keyIssues(options), "dangerouslyAllowBrowser", allow === undefined || typeof allow === "boolean" ? undefined : { code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" }));
+  if (issues) throw new HubValidationError({ what: "client options", issues });
+}
 
-const signInputSchema = z
-  .object(
-    {
-      ...keyFields,
-      timestamp: z.string({ error: TIMESTAMP }).check(z.regex(/^\d+$/, { error: TIMESTAMP })),
-      method: text("method"),
-      path: z.string({ error: PATH }).check(z.startsWith("/", { error: PATH })),
-      body: z.string({ error: "body must be the exact string sent" }),
-    },
-    { error: "signRequest takes { secret or signingKey, timestamp, method, path, body }" },
-  )
-  .check(keyGiven);
-
-const secretSchema = z.object({ secret: text("secret") });
+/** Throws {@link HubValidationError} unless `input` is a complete {@link SignRequestInput}. Straight-line: it runs on every signature. */
+function checkSignInput(input: unknown, known: (key: unknown) => boolean): asserts input is SignRequestInput {
+  if (!isObject(input)) throw new HubValidationError({ what: "signing input", issues: [{ path: [], code: "invalid_type", message: SIGN_INPUT }] });
+  let issues = add(keyIssues(input, known), "timestamp", formatProblem(input.timestamp, isUnixSeconds, TIMESTAMP));
+  issues = add(add(issues, "method", textProblem("method", input.method)), "path", formatProblem(input.path, startsWithSlash, PATH));
+  issues = missingKey(input, add(issues, "body", typeof input.body === "string" ? undefined : { code: "invalid_type", message: "body must be the exact string sent" }));
+  if (issues) throw new HubValidationError({ what: "signing input", issues });
+}
 
 const SIGNER_CACHE_SIZE = 16;
 
 /** `deriveSigningKey` and `signRequest` for one crypto backend. */
 export function createSigning(backend: HmacBackend) {
   // Prepared signers (a KeyObject or CryptoKey inside) by signing key, so that signing with a
-  // known key costs one HMAC. Only derived keys are cached, never secrets; never a failure.
-  const signers = new Map<string, Promise<PayloadSigner>>();
+  // known key costs one HMAC: the signer itself once ready (no await), its promise until then.
+  // Only derived keys are cached, never secrets; never a failure.
+  const signers = new Map<string, PayloadSigner | Promise<PayloadSigner>>();
+  // A signing key already prepared passed its format check when it was first given.
+  const known = (key: unknown) => signers.has(key as string);
   const signerFor = (key: string) => {
     let signer = signers.get(key);
     if (signer === undefined) {
       if (signers.size >= SIGNER_CACHE_SIZE) signers.delete(signers.keys().next().value!);
-      signer = Promise.resolve(backend.signerFor(key));
-      signers.set(key, signer);
-      signer.catch(() => signers.delete(key));
+      const pending = Promise.resolve(backend.signerFor(key));
+      signers.set(key, (signer = pending));
+      pending.then(
+        (ready) => signers.get(key) === pending && signers.set(key, ready),
+        () => signers.get(key) === pending && signers.delete(key),
+      );
     }
     return signer;
   };
 
   async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
     assertNotBrowser(options.dangerouslyAllowBrowser);
-    validate(secretSchema, { secret }, "secret");
+    const issues = add(undefined, "secret", textProblem("secret", secret));
+    if (issues) throw new HubValidationError({ what: "secret", issues });
     return backend.sha256Hex(secret);
   }
 
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
-    validate(signInputSchema, input, "signing input");
-    const sign = await signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
+    checkSignInput(input, known);
+    const signer = signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
+    const sign = typeof signer === "function" ? signer : await signer;
     return sign(signingPayload(input));
   }
 

@@ -14,7 +14,7 @@ export function validate<T>(schema: z.ZodMiniType<T>, input: unknown, what: stri
     const { path, code, message } = issue;
     return issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ path: [...path, key], code, message })) : [{ path, code, message }];
   });
-  throw new HubValidationError(what, issues);
+  throw new HubValidationError({ what, issues });
 }
 
 /**

@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHubMock, type HubMock } from "public-hub-sdk/mock";
+import { mockServer } from "../../cli/src/commands/mock";
 import { runCli } from "./run-cli";
 import { startMock } from "./run-mock";
 
@@ -105,6 +107,25 @@ describe("public-hub doctor: ✓ only for what it checked", () => {
       expect(dateless.byName["clock skew"]!.detail).toMatch(/^the server answered without a Date header/);
     } finally {
       noDate.server.close();
+    }
+  });
+
+  it("a server refusing signatures with 400: the secret is checked by the SDK's classification of refusals, as the client reads them", async () => {
+    // The spec's mock, playing a server that answers a bad signature with 400 invalid_signature.
+    let hubMock: HubMock | undefined;
+    const faults = { latencyMs: 0, ratePerSecond: undefined, failureRate: 0, clockOffsetMs: 0 };
+    const server = mockServer(new Proxy({} as HubMock, { get: (_, name) => (hubMock as unknown as Record<string | symbol, unknown>)[name] }), faults, undefined);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+    hubMock = createHubMock({ baseUrl, signatureFailureStatus: 400 });
+    try {
+      const good = await checksOf({ HUB_BASE_URL: baseUrl });
+      expect(good.byName.secret).toMatchObject({ status: "ok" });
+      expect(good.byName.secret!.detail).toContain("a random key got 400 invalid_signature, one signed with HUB_SECRET got 400 invalid_award");
+      const wrong = await checksOf({ HUB_BASE_URL: baseUrl, HUB_SECRET: "wrong" });
+      expect(wrong.byName.secret).toMatchObject({ status: "failed" });
+    } finally {
+      server.close();
     }
   });
 

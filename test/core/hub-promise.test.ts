@@ -18,6 +18,11 @@ describe("HubPromise", () => {
     await expect(call.withResponse()).rejects.toThrow("at once");
   });
 
+  it("run is the one way to make one: the constructor is not public", () => {
+    // @ts-expect-error a HubPromise is made with HubPromise.run
+    expect(() => new HubPromise(Promise.resolve(result(1)))).not.toThrow();
+  });
+
   it("then, catch and finally give plain promises", async () => {
     const call = HubPromise.run(async () => result(1));
     for (const chained of [call.then((x) => x), call.catch(() => 0), call.finally(() => undefined)]) {

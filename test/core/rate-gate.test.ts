@@ -31,7 +31,7 @@ describe("a 429 with Retry-After pauses the whole client", () => {
   it("the waiters come back spread over the jitter, not in one instant", async () => {
     clock();
     const g = gate();
-    g.observe(429, 10_000, Date.now(), 60_000);
+    g.observe(429, 10_000, Date.now());
     const released: number[] = [];
     const start = Date.now();
     const waits = Array.from({ length: 20 }, () => g.acquire().then(() => released.push(Date.now() - start)));
@@ -44,7 +44,7 @@ describe("a 429 with Retry-After pauses the whole client", () => {
 
   it("a Retry-After longer than the caller waits does not pause the client", () => {
     const g = gate();
-    g.observe(429, 120_000, Date.now(), 60_000);
+    g.observe(429, Infinity, Date.now());
     expect(g.pausedUntil).toBe(0);
   });
 });
@@ -55,12 +55,12 @@ describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
     const g = gate();
     for (let i = 0; i < 50; i++) {
       await g.acquire(); // 10 per second for 5 s
-      g.observe(200, undefined, Date.now(), 60_000);
+      g.observe(200, undefined, Date.now());
       g.release();
       vi.advanceTimersByTime(100);
     }
     const sentAt = Date.now();
-    g.observe(429, undefined, sentAt, 60_000);
+    g.observe(429, undefined, sentAt);
     const cut = g.rate();
     expect(cut).toBeGreaterThan(0.95 * 9.5);
     expect(cut).toBeLessThan(0.95 * 11);
@@ -72,11 +72,11 @@ describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
     vi.advanceTimersByTime(500);
     expect(g.rate()).toBeCloseTo(2 * ceiling);
     // A 429 to a request sent before that decrease is the same congestion: no second cut.
-    g.observe(429, undefined, sentAt - 1, 60_000);
+    g.observe(429, undefined, sentAt - 1);
     expect(g.rate()).toBeCloseTo(2 * ceiling);
     // What was let through fades: 1.75 s later it counts for e^-1.75.
     vi.advanceTimersByTime(1_000);
-    g.observe(429, undefined, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now());
     expect(g.rate()).toBeCloseTo(0.95 * ceiling * Math.exp(-1.75), 1);
   });
 
@@ -84,10 +84,10 @@ describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
     clock();
     const g = gate();
     for (let i = 0; i < 11; i++) {
-      g.observe(200, undefined, Date.now(), 60_000);
+      g.observe(200, undefined, Date.now());
       vi.advanceTimersByTime(30); // 11 answers in 0.3 s: about 37 per second
     }
-    g.observe(429, undefined, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now());
     expect(g.rate()).toBeGreaterThan(30);
     expect(g.rate()).toBeLessThan(45);
   });
@@ -95,7 +95,7 @@ describe("a 429 without Retry-After lowers the rate, then ramps back", () => {
   it("never below 95 % of one request per second (the ceiling is at least 1/s), nor above maxRequestsPerSecond", async () => {
     clock();
     const g = gate({ maxRequestsPerSecond: 30 });
-    g.observe(429, undefined, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now());
     expect(g.rate()).toBeCloseTo(0.95); // nothing let through yet: the ceiling is 1
     vi.advanceTimersByTime(10_000);
     expect(g.rate()).toBe(30);
@@ -175,10 +175,10 @@ describe("the retry budget", () => {
     const g = gate({ retryBudget: 10 });
     expect(g.spendRetry(5)).toBe(true);
     expect(g.spendRetry(10)).toBe(false);
-    g.observe(200, undefined, 0, 0);
-    g.observe(204, undefined, 0, 0);
+    g.observe(200, undefined, 0);
+    g.observe(204, undefined, 0);
     expect(g.retryTokens).toBe(7);
-    for (let i = 0; i < 10; i++) g.observe(200, undefined, 0, 0);
+    for (let i = 0; i < 10; i++) g.observe(200, undefined, 0);
     expect(g.retryTokens).toBe(10);
   });
 });
@@ -200,22 +200,22 @@ describe("the gate, unit by unit", () => {
     clock();
     const now = Date.now();
     const g = gate();
-    g.observe(503, undefined, now, 60_000);
-    g.observe(500, 5_000, now, 60_000);
-    g.observe(404, undefined, now, 60_000);
+    g.observe(503, undefined, now);
+    g.observe(500, 5_000, now);
+    g.observe(404, undefined, now);
     expect(g.pausedUntil).toBe(0);
     expect(g.rate()).toBe(Number.POSITIVE_INFINITY);
-    g.observe(503, 2_000, now, 60_000);
+    g.observe(503, 2_000, now);
     expect(g.pausedUntil).toBe(now + 2_000);
   });
 
-  it("a Retry-After of exactly the caller's limit pauses; a shorter later one does not shorten the pause", () => {
+  it("a shorter later Retry-After does not shorten the pause", () => {
     clock();
     const now = Date.now();
     const g = gate();
-    g.observe(429, 5_000, now, 5_000);
+    g.observe(429, 5_000, now);
     expect(g.pausedUntil).toBe(now + 5_000);
-    g.observe(429, 1_000, now, 5_000);
+    g.observe(429, 1_000, now);
     expect(g.pausedUntil).toBe(now + 5_000);
   });
 
@@ -223,8 +223,8 @@ describe("the gate, unit by unit", () => {
     clock();
     const events: Array<[string, Record<string, unknown>]> = [];
     const g = new RateGate({ maxConcurrency: 1, maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: 5 }, (event, fields) => void events.push([event, fields()]));
-    g.observe(429, 3_000, Date.now(), 60_000);
-    g.observe(429, undefined, Date.now(), 60_000);
+    g.observe(429, 3_000, Date.now());
+    g.observe(429, undefined, Date.now());
     expect(events).toEqual([
       ["pause", { status: 429, ms: 3_000, waiting: 0 }],
       ["rate-lowered", { perSecond: "0.9" }],
@@ -234,9 +234,9 @@ describe("the gate, unit by unit", () => {
   it("only 2xx answers give a retry token back", () => {
     const g = gate({ retryBudget: 10 });
     g.spendRetry(10);
-    for (const status of [101, 199, 300, 304, 400]) g.observe(status, undefined, 0, 60_000);
+    for (const status of [101, 199, 300, 304, 400]) g.observe(status, undefined, 0);
     expect(g.retryTokens).toBe(0);
-    g.observe(299, undefined, 0, 60_000);
+    g.observe(299, undefined, 0);
     expect(g.retryTokens).toBe(1);
   });
 
@@ -244,7 +244,7 @@ describe("the gate, unit by unit", () => {
     clock();
     const g = gate({ maxRequestsPerSecond: 5 });
     expect(g.rate()).toBe(5);
-    g.observe(429, undefined, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now());
     expect(g.rate()).toBeCloseTo(0.95, 5);
     vi.advanceTimersByTime(125);
     expect(g.rate()).toBeCloseTo(0.975, 5);
@@ -254,7 +254,7 @@ describe("the gate, unit by unit", () => {
     expect(g.rate()).toBeCloseTo(2, 5);
     vi.advanceTimersByTime(3_600_000);
     expect(g.rate()).toBe(5);
-    g.observe(429, undefined, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now());
     expect(g.rate()).toBeCloseTo(0.95, 5); // nothing passed lately: 95 % of the floor of 1/s
   });
 
@@ -299,7 +299,7 @@ describe("the gate, unit by unit", () => {
     clock();
     vi.spyOn(Math, "random").mockReturnValue(0.999);
     const g = gate();
-    g.observe(429, 2_000, Date.now(), 60_000);
+    g.observe(429, 2_000, Date.now());
     const start = Date.now();
     let at = -1;
     const waiting = g.acquire().then(() => (at = Date.now() - start));
@@ -310,7 +310,7 @@ describe("the gate, unit by unit", () => {
     expect(at).toBe(2_250);
 
     const long = gate();
-    long.observe(429, 30_000, Date.now(), 60_000);
+    long.observe(429, 30_000, Date.now());
     const longStart = Date.now();
     let longAt = -1;
     const longWait = long.acquire().then(() => (longAt = Date.now() - longStart));
@@ -328,7 +328,7 @@ describe("the gate, unit by unit", () => {
     const second = g.acquire().then(() => (order.push("second"), g.release()));
     const random = vi.spyOn(Math, "random");
     random.mockReturnValueOnce(0.9).mockReturnValueOnce(0.1);
-    g.observe(429, 1_000, Date.now(), 60_000);
+    g.observe(429, 1_000, Date.now());
     g.release();
     await vi.advanceTimersByTimeAsync(1_200);
     await Promise.all([first, second]);
@@ -338,7 +338,7 @@ describe("the gate, unit by unit", () => {
   it("after a pause, requests go at once again, with no jitter", async () => {
     clock();
     const g = gate();
-    g.observe(429, 1_000, Date.now(), 60_000);
+    g.observe(429, 1_000, Date.now());
     await vi.advanceTimersByTimeAsync(1_000);
     const random = vi.spyOn(Math, "random");
     let done = false;
@@ -356,10 +356,10 @@ describe("the gate's pauses and cuts, at their edges", () => {
     const events: string[] = [];
     const g = new RateGate({ maxConcurrency: 1, maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: 5 }, (event) => void events.push(event));
     const now = Date.now();
-    g.observe(429, 1_000, now, 60_000);
-    g.observe(429, 5_000, now, 60_000);
+    g.observe(429, 1_000, now);
+    g.observe(429, 5_000, now);
     expect(g.pausedUntil).toBe(now + 5_000);
-    g.observe(429, 5_000, now, 60_000);
+    g.observe(429, 5_000, now);
     expect(events).toEqual(["pause", "pause"]);
   });
 
@@ -367,9 +367,9 @@ describe("the gate's pauses and cuts, at their edges", () => {
     clock();
     const g = gate();
     const now = Date.now();
-    g.observe(429, undefined, now, 60_000);
+    g.observe(429, undefined, now);
     expect(g.rate()).toBeCloseTo(0.95, 5);
-    g.observe(429, undefined, now, 60_000);
+    g.observe(429, undefined, now);
     expect(g.rate()).toBeCloseTo(0.9025, 5);
   });
 
@@ -379,8 +379,8 @@ describe("the gate's pauses and cuts, at their edges", () => {
     await g.acquire(); // fills the bucket: 10 tokens (100 ms of the rate), one taken
     g.release();
     // 10 answers at one instant: 10 ÷ (1 − e^−0.25) ≈ 45 per second once the short history is corrected for.
-    for (let i = 0; i < 10; i++) g.observe(200, undefined, Date.now(), 60_000);
-    g.observe(429, undefined, Date.now(), 60_000);
+    for (let i = 0; i < 10; i++) g.observe(200, undefined, Date.now());
+    g.observe(429, undefined, Date.now());
     expect(g.rate()).toBeCloseTo((0.95 * 10) / (1 - Math.exp(-0.25)), 5);
     const released: number[] = [];
     const start = Date.now();
@@ -401,7 +401,7 @@ describe("the gate's pauses and cuts, at their edges", () => {
     const a = g.acquire().then(() => (order.push("a"), g.release()));
     const b = g.acquire().then(() => (order.push("b"), g.release()));
     random.mockReturnValueOnce(0.9).mockReturnValueOnce(0.1);
-    g.observe(429, 1_000, Date.now(), 60_000);
+    g.observe(429, 1_000, Date.now());
     await vi.advanceTimersByTimeAsync(5_000); // the slot is still taken long after the pause
     g.release();
     await vi.advanceTimersByTimeAsync(0);
@@ -417,7 +417,7 @@ describe("the gate's pauses and cuts, at their edges", () => {
     const order: string[] = [];
     const a = g.acquire().then(() => (order.push("a"), g.release()));
     const b = g.acquire().then(() => (order.push("b"), g.release()));
-    g.observe(429, 1_000, Date.now(), 60_000);
+    g.observe(429, 1_000, Date.now());
     g.release();
     await vi.advanceTimersByTimeAsync(2_000);
     await Promise.all([a, b]);
@@ -427,10 +427,10 @@ describe("the gate's pauses and cuts, at their edges", () => {
   it("keeps one timer at most, however often it is woken", async () => {
     clock();
     const g = gate();
-    g.observe(429, 5_000, Date.now(), 60_000);
+    g.observe(429, 5_000, Date.now());
     const waiting = [g.acquire(), g.acquire()];
-    g.observe(429, 6_000, Date.now(), 60_000);
-    g.observe(200, undefined, Date.now(), 60_000);
+    g.observe(429, 6_000, Date.now());
+    g.observe(200, undefined, Date.now());
     expect(vi.getTimerCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(8_000);
     await Promise.all(waiting);
@@ -475,7 +475,7 @@ describe("after unlimited sending", () => {
       await g.acquire();
       g.release();
     }
-    g.observe(429, undefined, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now());
     let sent = false;
     const next = g.acquire().then(() => (sent = true));
     await vi.advanceTimersByTimeAsync(0);
@@ -486,9 +486,9 @@ describe("after unlimited sending", () => {
   it("what passed counts with a one-second decay: a cut half a second later keeps 95 % of e^-0.5 of it, corrected for half a second of history", () => {
     clock();
     const g = gate();
-    for (let i = 0; i < 50; i++) g.observe(200, undefined, Date.now(), 60_000);
+    for (let i = 0; i < 50; i++) g.observe(200, undefined, Date.now());
     vi.advanceTimersByTime(500);
-    g.observe(429, undefined, Date.now(), 60_000);
+    g.observe(429, undefined, Date.now());
     expect(g.rate()).toBeCloseTo((0.95 * 50 * Math.exp(-0.5)) / (1 - Math.exp(-0.5)), 5);
   });
 });
@@ -509,7 +509,7 @@ describe("waiters in the queue", () => {
     clock();
     vi.spyOn(Math, "random").mockReturnValue(0.5);
     const g = gate({ maxConcurrency: 1 });
-    g.observe(429, 10_000, Date.now(), 60_000);
+    g.observe(429, 10_000, Date.now());
     vi.advanceTimersByTime(10_000); // exactly the end of the pause
     let went = false;
     const first = g.acquire(); // the pause is over: at once

@@ -56,7 +56,7 @@ describe("normalizeBaseUrl", () => {
     ["https://user@h.test/api/v1", '"h.test" must not carry credentials'],
     ["https://:pw@h.test/api/v1", '"h.test" must not carry credentials'],
   ])("%j: %s", (baseUrl, message) => {
-    expect(() => normalizeBaseUrl(baseUrl)).toThrow(new HubValidationError("client options", [{ path: ["baseUrl"], code: "invalid_url", message }]));
+    expect(() => normalizeBaseUrl(baseUrl)).toThrow(new HubValidationError({ what: "client options", issues: [{ path: ["baseUrl"], code: "invalid_url", message }] }));
     try {
       normalizeBaseUrl(baseUrl);
     } catch (error) {

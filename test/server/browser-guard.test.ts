@@ -32,8 +32,19 @@ describe("the browser build of the server entry", () => {
   it("throws the same error from every entry point, even when allowed", async () => {
     // @ts-expect-error the browser build's types refuse construction too
     expect(() => new browserStub.HubServerClient({ ...options, dangerouslyAllowBrowser: true })).toThrow(BrowserNotAllowedError);
+    // @ts-expect-error every function's types refuse
     await expect(browserStub.signRequest(signInput)).rejects.toBeInstanceOf(BrowserNotAllowedError);
+    // @ts-expect-error
     await expect(browserStub.deriveSigningKey("s")).rejects.toBeInstanceOf(BrowserNotAllowedError);
+    // @ts-expect-error
+    await expect(browserStub.dryRunAwards([])).rejects.toBeInstanceOf(BrowserNotAllowedError);
+    // @ts-expect-error
+    expect(() => browserStub.parseAward({ wallet: "w", amount: 1, ref: "r" })).toThrow(BrowserNotAllowedError);
+    // @ts-expect-error
+    expect(() => browserStub.signingPayload({ timestamp: "1", method: "POST", path: "/x", body: "" })).toThrow(BrowserNotAllowedError);
+    expect(() => (browserStub.awardSchema as unknown as { safeParse: unknown }).safeParse).toThrow(BrowserNotAllowedError);
+    // Plain error classes, so that code checking `instanceof` works the same.
+    expect(new browserStub.RefConflictError({ ref: "r", firstSeenIn: "run" })).toBeInstanceOf(Error);
     // An instance cannot exist, but a bundler may still keep the method: it refuses as well.
     expect(() => browserStub.HubServerClient.prototype.awardPoints.call(undefined, undefined as never)).toThrow(BrowserNotAllowedError);
     expect(browserStub.signerImplementation).toBe("none");

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
-import { CampaignStoppedError, dryRunAwards, HubServerClient, type CampaignProgress, type CampaignSummary } from "public-hub-sdk/server";
-import { parseFlags } from "../args";
+import { CAMPAIGN_DEFAULTS, CampaignStoppedError, dryRunAwards, HubServerClient, type CampaignProgress, type CampaignSummary } from "public-hub-sdk/server";
+import { isPositiveInteger, numberFlag, parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
 import { causeOf, describeError } from "../describe-error";
 import { unreadable as cannotRead } from "../files";
@@ -41,12 +41,6 @@ interface FailureGroup {
 
 const SHOWN_LINES = 5;
 
-const positiveInteger = (flag: string, value: string | undefined, fallback: number) => {
-  const number = Number(value ?? fallback);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`${flag} must be an integer ≥ 1, not "${value}"`);
-  return number;
-};
-
 /** Groups failures by cause: an API refusal by its status and code, anything else by its message. */
 function groupFailures(failures: Failure[]): FailureGroup[] {
   const groups = new Map<string, FailureGroup>();
@@ -66,8 +60,8 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   const path = values.file;
   if (!path) throw new UsageError("award needs --file <awards.csv | awards.jsonl> (or --file - with --format)");
   const format = formatOf(path, values.format);
-  const concurrency = positiveInteger("--concurrency", values.concurrency, 16);
-  const maxFailures = positiveInteger("--max-failures", values["max-failures"], 10);
+  const concurrency = numberFlag("--concurrency", values.concurrency, CAMPAIGN_DEFAULTS.concurrency, isPositiveInteger, "an integer ≥ 1");
+  const maxFailures = numberFlag("--max-failures", values["max-failures"], CAMPAIGN_DEFAULTS.maxFailures, isPositiveInteger, "an integer ≥ 1");
   const dryRun = values["dry-run"] ?? false;
   if (values.check && !dryRun) throw new UsageError("--check goes with --dry-run (a real run checks the key with its first awards, and stops early if it is refused)");
   if (path !== "-") {
@@ -103,7 +97,7 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   try {
     const awards = readAwards(path, format, tracker);
     if (conn && !dryRun) {
-      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...(conn.secret !== undefined ? { secret: conn.secret } : { signingKey: conn.signingKey! }) });
+      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...conn.key });
       summary = await client.awardMany(awards, { concurrency, maxFailures, onProgress, ...signal, ...journal });
     } else {
       const hub = values.hub ?? io.env.HUB_SLUG;

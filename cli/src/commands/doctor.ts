@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { HubApiError, HubClient, HubConnectionError, HubTimeoutError } from "public-hub-sdk";
-import { signRequest } from "public-hub-sdk/server";
+import { errorFields, HubApiError, HubClient, HubConnectionError, HubTimeoutError } from "public-hub-sdk";
+import { awardPath, clockOffsetOf, refusalKind, SIGNATURE_WINDOW_SECONDS, signRequest, type KeyMaterial, type RefusalKind } from "public-hub-sdk/server";
 import { parseFlags } from "../args";
 import { connection, connectionOptions, type Connection } from "../credentials";
 import { describeError } from "../describe-error";
 import { EXIT, println, printJson, type CliIo } from "../io";
-import { awardPath } from "./sign";
 
 export const doctorOptions = { ...connectionOptions, json: { type: "boolean" } } as const;
 
@@ -19,8 +18,8 @@ export interface Check {
 }
 
 const SYMBOL: Record<CheckStatus, string> = { ok: "✓", failed: "✗", "not checked": "–", info: "·" };
-// Past this, signatures are refused (the server's window is ±300 s); warn well before.
-const SKEW_FAIL_S = 240;
+// Past the window, signatures are refused; warn well before.
+const SKEW_FAIL_S = SIGNATURE_WINDOW_SECONDS * 0.8;
 // No wallet, no amount, no kind: no server can credit anyone with it, whatever it checks first.
 const PROBE_BODY = JSON.stringify({ ref: "public-hub-doctor-probe" });
 
@@ -36,15 +35,14 @@ const statusOf = (error: unknown) => (error instanceof HubApiError ? error.statu
  */
 export async function runChecks(conn: Connection): Promise<Check[]> {
   const checks: Check[] = [];
-  // Every answer's Date, against the middle of the request on this machine.
+  // Every fresh answer's Date, measured as the SDK measures it.
   const offsets: number[] = [];
   let answered = false;
   const timedFetch: typeof fetch = async (input, init) => {
-    const sent = Date.now();
     const response = await fetch(input, init);
     answered = true;
-    const date = Date.parse(response.headers.get("date") ?? "");
-    if (!Number.isNaN(date)) offsets.push(date + 500 - (sent + Date.now()) / 2); // Date has whole seconds
+    const offset = clockOffsetOf(response.headers);
+    if (offset !== undefined) offsets.push(offset);
     return response;
   };
   const client = new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, fetch: timedFetch, retry: 0 });
@@ -104,8 +102,8 @@ export async function runChecks(conn: Connection): Promise<Check[]> {
       status: "ok",
       detail:
         Math.abs(skew) < SKEW_FAIL_S
-          ? `${measured}; signatures need ±300 s, and the SDK corrects from Date`
-          : `${measured}: beyond the ±300 s signatures allow, but the server sends Date, so the SDK signs in server time (learned from the first answer; a first write may be re-sent once, corrected). Fix this machine's clock (NTP) all the same`,
+          ? `${measured}; signatures need ±${SIGNATURE_WINDOW_SECONDS} s, and the SDK corrects from Date`
+          : `${measured}: beyond the ±${SIGNATURE_WINDOW_SECONDS} s signatures allow, but the server sends Date, so the SDK signs in server time (learned from the first answer; a first write may be re-sent once, corrected). Fix this machine's clock (NTP) all the same`,
     });
   }
   return checks;
@@ -128,9 +126,9 @@ async function checkSecret(
   if (!conn.keySource) return { name, status: "not checked", detail: "no key given (HUB_SECRET, HUB_SIGNING_KEY or --secret-file); awards and sign need one" };
   if (!answered) return { name, status: "not checked", detail: "the server did not answer" };
   if (!scopeOk) return { name, status: "not checked", detail: "the key or the hub failed above; a signed write would be refused for that first" };
-  const url = new URL(awardPath(baseUrl, conn.hub), baseUrl).href;
-  const path = new URL(url).pathname;
-  const probe = async (key: { secret: string } | { signingKey: string }) => {
+  const path = awardPath({ baseUrl, hub: conn.hub });
+  const url = new URL(path, baseUrl).href;
+  const probe = async (key: KeyMaterial) => {
     const timestamp = String(Math.floor((Date.now() + (skewMs ?? 0)) / 1000));
     const signature = await signRequest({ ...key, timestamp, method: "POST", path, body: PROBE_BODY });
     const response = await timedFetch(url, {
@@ -139,26 +137,33 @@ async function checkSecret(
       body: PROBE_BODY,
     });
     const text = await response.text();
-    const code = /"(?:code|error)"\s*:\s*"([^"]+)"/.exec(text)?.[1];
-    return { status: response.status, said: `${response.status}${code ? ` ${code}` : ""}` };
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: the text itself, as the SDK keeps it.
+    }
+    const { code, message } = errorFields(body);
+    return { status: response.status, kind: refusalKind({ status: response.status, code, message }), said: `${response.status}${code ? ` ${code}` : ""}` };
   };
   let forged: Awaited<ReturnType<typeof probe>>;
   let real: Awaited<ReturnType<typeof probe>>;
   try {
     forged = await probe({ signingKey: randomBytes(32).toString("hex") });
-    real = await probe(conn.secret !== undefined ? { secret: conn.secret } : { signingKey: conn.signingKey! });
+    real = await probe(conn.key!);
   } catch (error) {
     return { name, status: "failed", detail: `the probe got no answer (${line(error)})` };
   }
-  const refused = (status: number) => status === 401 || status === 403;
+  // The key's scope passed above: a write refused now is refused for its signature (the SDK's one classification).
+  const refused = (kind: RefusalKind | undefined) => kind === "credentials" || kind === "scope";
   const what = `probes: a write signed with a random key got ${forged.said}, one signed with ${conn.keySource} got ${real.said}; neither names a wallet, so nothing was applied`;
-  if (refused(real.status)) {
+  if (refused(real.kind)) {
     return { name, status: "failed", detail: `the server refused the signature made with ${conn.keySource}: it does not belong to key ${conn.clientId} (or the server is not on the clock this machine measured). ${what}` };
   }
-  if (real.status === 400 && refused(forged.status)) {
+  if (real.kind === "request" && refused(forged.kind)) {
     return { name, status: "ok", detail: `the server accepted the signature and refused only the body. Proves: the secret matches key ${conn.clientId}. Does not prove: that a real award would be valid. ${what}` };
   }
-  if (real.status === 400 && forged.status === 400) {
+  if (real.kind === "request" && forged.kind === "request") {
     return { name, status: "not checked", detail: `the server judges the body before the signature, so a write that cannot be applied cannot test the secret; only a real award would. ${what}` };
   }
   if (real.status >= 200 && real.status < 300) {

@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getResponse } from "msw";
-import { createHubMock, demoHubs, demoKeys, type HubMock, type MockHub, type MockKey } from "public-hub-sdk/mock";
-import { parseFlags } from "../args";
+import { CORS_HEADERS, createHubMock, demoHubs, demoKeys, type HubMock, type MockHub, type MockKey } from "public-hub-sdk/mock";
+import { isPositiveInteger, numberFlag, parseFlags } from "../args";
 import { unreadable } from "../files";
 import { EXIT, println, UsageError, type CliIo } from "../io";
 
@@ -19,13 +19,6 @@ export const mockOptions = {
   json: { type: "boolean" },
 } as const;
 
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-headers": "*",
-  "access-control-allow-methods": "GET, POST, OPTIONS",
-  "access-control-expose-headers": "*",
-};
-
 interface Seed {
   hubs: Record<string, MockHub>;
   keys: Record<string, MockKey>;
@@ -38,13 +31,6 @@ export interface MockFaults {
   failureRate: number;
   clockOffsetMs: number;
 }
-
-const number = (flag: string, value: string | undefined, fallback: number, check: (n: number) => boolean, what: string) => {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (value.trim() === "" || !check(parsed)) throw new UsageError(`${flag} must be ${what}, not "${value}"`);
-  return parsed;
-};
 
 async function readSeed(path: string | undefined): Promise<Seed> {
   if (path === undefined) return { hubs: demoHubs(), keys: demoKeys() };
@@ -97,7 +83,7 @@ export function mockServer(mock: HubMock, faults: MockFaults, log: ((text: strin
     if (api && faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     const response = await getResponse(mock.handlers, request);
     if (!response) {
-      res.writeHead(404, { "content-type": "application/json", ...CORS }).end(JSON.stringify({ error: { code: "no_such_route", message: `No such route: ${req.method} ${url.pathname}` } }));
+      res.writeHead(404, { "content-type": "application/json", ...CORS_HEADERS }).end(JSON.stringify({ error: { code: "no_such_route", message: `No such route: ${req.method} ${url.pathname}` } }));
       return;
     }
     if (response.type === "error") return void req.socket.destroy(); // the mock asked for a network error
@@ -106,8 +92,8 @@ export function mockServer(mock: HubMock, faults: MockFaults, log: ((text: strin
   });
 
   const control = (path: string, req: IncomingMessage, res: ServerResponse) => {
-    const json = (status: number, value: unknown) => res.writeHead(status, { "content-type": "application/json", ...CORS }).end(`${JSON.stringify(value, null, 2)}\n`);
-    if (req.method === "OPTIONS") return void res.writeHead(204, CORS).end();
+    const json = (status: number, value: unknown) => res.writeHead(status, { "content-type": "application/json", ...CORS_HEADERS }).end(`${JSON.stringify(value, null, 2)}\n`);
+    if (req.method === "OPTIONS") return void res.writeHead(204, CORS_HEADERS).end();
     if (path === "/_mock/ledger" && req.method === "GET") return json(200, mock.ledger);
     if (path === "/_mock/requests" && req.method === "GET") return json(200, mock.requests.map(({ method, url }) => ({ method, url })));
     if (path === "/_mock/reset" && req.method === "POST") return mock.reset(), json(200, { reset: true });
@@ -119,12 +105,12 @@ export function mockServer(mock: HubMock, faults: MockFaults, log: ((text: strin
 /** `public-hub mock`: the spec mock as a local HTTP API, until Ctrl-C (SIGINT or SIGTERM). */
 export async function mockCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags("mock", args, mockOptions);
-  const port = number("--port", values.port, 4010, (n) => Number.isInteger(n) && n >= 0 && n < 65536, "a port number (0 for any free one)");
+  const port = numberFlag("--port", values.port, 4010, (n) => Number.isInteger(n) && n >= 0 && n < 65536, "a port number (0 for any free one)");
   const faults: MockFaults = {
-    latencyMs: number("--latency", values.latency, 0, (n) => Number.isFinite(n) && n >= 0, "milliseconds ≥ 0"),
-    ratePerSecond: values["rate-limit"] === undefined ? undefined : number("--rate-limit", values["rate-limit"], 0, (n) => Number.isInteger(n) && n >= 1, "an integer ≥ 1 (requests per second)"),
-    failureRate: number("--failure-rate", values["failure-rate"], 0, (n) => n >= 0 && n <= 1, "a share between 0 and 1"),
-    clockOffsetMs: 1000 * number("--clock-offset", values["clock-offset"], 0, Number.isFinite, "seconds"),
+    latencyMs: numberFlag("--latency", values.latency, 0, (n) => Number.isFinite(n) && n >= 0, "milliseconds ≥ 0"),
+    ratePerSecond: values["rate-limit"] === undefined ? undefined : numberFlag("--rate-limit", values["rate-limit"], 0, isPositiveInteger, "an integer ≥ 1 (requests per second)"),
+    failureRate: numberFlag("--failure-rate", values["failure-rate"], 0, (n) => n >= 0 && n <= 1, "a share between 0 and 1"),
+    clockOffsetMs: 1000 * numberFlag("--clock-offset", values["clock-offset"], 0, Number.isFinite, "seconds"),
   };
   const seed = await readSeed(values.seed);
   const host = values.host ?? "127.0.0.1";

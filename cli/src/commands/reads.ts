@@ -1,5 +1,5 @@
 import { HubClient, leaderboardRows } from "public-hub-sdk";
-import { parseFlags } from "../args";
+import { isPositiveInteger, numberFlag, parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
 import { fields, table } from "../format";
 import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
@@ -22,8 +22,7 @@ export async function readCommand(command: string, args: string[], io: CliIo): P
   else if (command === "holder") result = await client.getHolder(wallet());
   else if (command === "stake") result = await client.getStakeStatus(wallet());
   else {
-    const limit = values.limit === undefined ? undefined : Number(values.limit);
-    if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new UsageError(`--limit must be a positive integer, not "${values.limit}"\nRun public-hub leaderboard --help for its flags.`);
+    const limit = numberFlag("--limit", values.limit, undefined, isPositiveInteger, "a positive integer", "Run public-hub leaderboard --help for its flags.");
     result = await client.getLeaderboard(limit === undefined ? {} : { limit });
     if (!values.json) {
       const rows = leaderboardRows(result as never) as Array<Record<string, unknown>>;

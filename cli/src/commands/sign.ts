@@ -1,5 +1,5 @@
 import { HubClient } from "public-hub-sdk";
-import { signingPayload, signRequest } from "public-hub-sdk/server";
+import { awardPath, signingPayload, signRequest } from "public-hub-sdk/server";
 import { parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
 import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
@@ -12,11 +12,6 @@ export const signOptions = {
   path: { type: "string" },
   json: { type: "boolean" },
 } as const;
-
-/** The path of `POST /hub/{slug}/bits/earn` under a base URL, as the client sends it. */
-export function awardPath(baseUrl: string, hub: string): string {
-  return new URL(`hub/${encodeURIComponent(hub)}/bits/earn`, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`).pathname;
-}
 
 /**
  * `public-hub sign --body '<json>'`: the exact string that is signed and its signature, to compare
@@ -31,9 +26,8 @@ export async function signCommand(args: string[], io: CliIo): Promise<number> {
   const method = (values.method ?? "POST").toUpperCase();
   // The client normalizes the base URL (and refuses a bad one) as it would for a real request.
   const { baseUrl } = new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub });
-  const path = values.path ?? awardPath(baseUrl, conn.hub);
-  const key = conn.secret !== undefined ? { secret: conn.secret } : { signingKey: conn.signingKey! };
-  const signature = await signRequest({ ...key, timestamp, method, path, body: values.body });
+  const path = values.path ?? awardPath({ baseUrl, hub: conn.hub });
+  const signature = await signRequest({ ...conn.key!, timestamp, method, path, body: values.body });
   const payload = signingPayload({ timestamp, method, path, body: values.body });
   if (values.json) {
     printJson(io.stdout, { payload, signature, headers: { "x-api-key": conn.clientId, "x-api-timestamp": timestamp, "x-api-signature": signature } });

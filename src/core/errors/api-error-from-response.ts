@@ -16,7 +16,7 @@ const byStatus: Record<number, new (init: ApiErrorInit) => HubApiError> = {
 
 /** The one place that picks the error class for a status, so every path maps statuses alike. */
 export function apiErrorFromResponse(init: ApiErrorInit): HubApiError {
-  if (init.status === 429) return new RateLimitError(init, parseRetryAfter(init.headers["retry-after"]));
+  if (init.status === 429) return new RateLimitError({ ...init, retryAfter: parseRetryAfter(init.headers["retry-after"]) });
   if (init.status >= 500) return new ServerError(init);
   const ErrorClass = byStatus[init.status] ?? HubApiError;
   return new ErrorClass(init);

@@ -14,15 +14,16 @@ export class BrowserNotAllowedError extends HubError {
   override name = "BrowserNotAllowedError" as const;
 
   /**
-   * @param hint what the build that refused can offer: the server builds name their
+   * @param init `hint`: what the build that refused can offer: the server builds name their
    * `dangerouslyAllowBrowser` option; the browser build, which has no signing code, offers no way
    * around. Given by each build, so that a browser bundle does not even hold the server builds' hint.
    */
-  constructor(hint = "") {
-    super(
-      "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret " +
+  constructor(init: { hint?: string | undefined } = {}) {
+    super({
+      message:
+        "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret " +
         "must stay on your server. Award points from your backend and call it from the page." +
-        (hint && ` ${hint}`),
-    );
+        (init.hint ? ` ${init.hint}` : ""),
+    });
   }
 }

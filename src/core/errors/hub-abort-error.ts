@@ -16,7 +16,7 @@ export class HubAbortError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubAbortError" as const;
 
-  constructor(options?: { cause?: unknown; mayHaveBeenApplied?: boolean }) {
-    super("Request aborted by the caller.", options);
+  constructor(init: { cause?: unknown; mayHaveBeenApplied?: boolean | undefined } = {}) {
+    super({ ...init, message: "Request aborted by the caller." });
   }
 }

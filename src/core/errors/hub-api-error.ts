@@ -21,6 +21,8 @@ export interface ApiErrorInit {
   headers: Readonly<Record<string, string>>;
   /** Whether the call was a write that may have been applied (see {@link HubError.mayHaveBeenApplied}). @default false */
   mayHaveBeenApplied?: boolean | undefined;
+  /** Seconds from `Retry-After`, when the server sent a readable one; carried by {@link RateLimitError}. */
+  retryAfter?: number | undefined;
 }
 
 /**
@@ -73,7 +75,7 @@ export class HubApiError extends HubError {
   declare readonly signing?: SigningDiagnostics;
 
   constructor(init: ApiErrorInit) {
-    super(init.message, { mayHaveBeenApplied: init.mayHaveBeenApplied });
+    super(init);
     this.status = init.status;
     this.code = init.code;
     this.body = init.body;

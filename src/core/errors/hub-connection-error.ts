@@ -1,4 +1,4 @@
-import { HubError } from "./hub-error";
+import { HubError, type HubErrorInit } from "./hub-error";
 
 /**
  * The request did not get an HTTP answer: DNS, refused connection, reset socket, CORS refusal
@@ -18,12 +18,9 @@ export class HubConnectionError extends HubError {
   /** The origin the request was sent to (never its path or query). */
   declare readonly origin: string | undefined;
 
-  constructor(
-    message = "Connection error: the request got no HTTP response.",
-    options?: { cause?: unknown; code?: string | undefined; origin?: string | undefined; mayHaveBeenApplied?: boolean },
-  ) {
-    super(message, options);
-    this.code = options?.code;
-    this.origin = options?.origin;
+  constructor(init: Partial<HubErrorInit> & { code?: string | undefined; origin?: string | undefined } = {}) {
+    super({ ...init, message: init.message ?? "Connection error: the request got no HTTP response." });
+    this.code = init.code;
+    this.origin = init.origin;
   }
 }

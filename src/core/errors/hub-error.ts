@@ -1,5 +1,22 @@
 /**
+ * What every {@link HubError} is made of; each subclass's init adds its own fields.
+ * @example
+ * ```ts
+ * const error = new HubError({ message: "boom", cause: original });
+ * ```
+ */
+export interface HubErrorInit {
+  /** What went wrong, in words. */
+  message: string;
+  /** The error that led to this one, when there is one. */
+  cause?: unknown;
+  /** Whether a write may have been applied (see {@link HubError.mayHaveBeenApplied}). @default false */
+  mayHaveBeenApplied?: boolean | undefined;
+}
+
+/**
  * Base class of every error the SDK throws, so one `instanceof HubError` catches them all.
+ * Every class takes one init object, and `toJSON()` carries every field it declares.
  *
  * @example
  * ```ts
@@ -25,14 +42,15 @@ export class HubError extends Error {
    */
   declare readonly attempts?: number | undefined;
 
-  constructor(message?: string, options?: { cause?: unknown; mayHaveBeenApplied?: boolean | undefined }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.mayHaveBeenApplied = options?.mayHaveBeenApplied ?? false;
+  constructor(init: HubErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.mayHaveBeenApplied = init.mayHaveBeenApplied ?? false;
   }
 
   /**
-   * What `JSON.stringify` shows: the name, the message (which `Error` hides from JSON) and the
-   * subclass's public fields. Never key material, never the request.
+   * What `JSON.stringify` shows: the name, the message (which `Error` hides from JSON) and every
+   * field the class declares, except an answer's `body` and `headers` (size; headers may carry
+   * cookies). Never key material, never the request.
    * @example
    * ```ts
    * logger.error(JSON.stringify(error)); // {"name":"NotFoundError","message":"404 …","status":404,…}
@@ -40,14 +58,11 @@ export class HubError extends Error {
    */
   toJSON(): Record<string, unknown> {
     const json: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const field of JSON_FIELDS) {
-      const value = (this as Record<string, unknown>)[field];
-      if (value !== undefined) json[field] = value;
-    }
+    // Every field is an own property set by a constructor, so a class's new field is carried too.
+    for (const [field, value] of Object.entries(this)) if (value !== undefined && !NOT_SERIALIZED.has(field)) json[field] = value;
     return json;
   }
 }
 
-// Public fields of the subclasses that are safe and useful in logs (bodies and headers are not:
-// they may be large, and headers may carry cookies).
-const JSON_FIELDS = ["status", "code", "requestId", "problem", "issues", "retryAfter", "timeout", "location", "origin", "signing", "mayHaveBeenApplied", "attempts"];
+// An answer's body may be large, and its headers may carry cookies.
+const NOT_SERIALIZED = new Set(["body", "headers"]);

@@ -20,7 +20,7 @@ export class HubRedirectError extends HubError {
   declare readonly location: string | undefined;
 
   constructor(init: { status: number; location: string | undefined; reason: string; mayHaveBeenApplied?: boolean | undefined }) {
-    super(`Not following the ${init.status || "opaque"} redirect${init.location ? ` to ${init.location}` : ""}: ${init.reason}.`, { mayHaveBeenApplied: init.mayHaveBeenApplied });
+    super({ message: `Not following the ${init.status || "opaque"} redirect${init.location ? ` to ${init.location}` : ""}: ${init.reason}.`, mayHaveBeenApplied: init.mayHaveBeenApplied });
     this.status = init.status;
     this.location = init.location;
   }

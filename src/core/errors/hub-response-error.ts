@@ -43,7 +43,7 @@ export class HubResponseError extends HubError {
     /** The answer was a write's 2xx: the write was applied, whatever its body. */
     mayHaveBeenApplied?: boolean | undefined;
   }) {
-    super(`Unusable ${init.status} response (${init.problem}): ${init.detail}`, init);
+    super({ message: `Unusable ${init.status} response (${init.problem}): ${init.detail}`, mayHaveBeenApplied: init.mayHaveBeenApplied });
     this.status = init.status;
     this.problem = init.problem;
     this.body = init.body;

@@ -14,6 +14,9 @@ export const fieldPath = (path: ReadonlyArray<PropertyKey>) => path.map(String).
  * `mayHaveBeenApplied` are true, the SDK never retries it, and `awardMany` counts it applied
  * (listing it in `mismatched`). Only its answer is not what you declared.
  *
+ * Its `toJSON()` carries `operation`, `applied`, `issues` and `data` (the server's answer: no key
+ * material), and, as for every `HubResponseError`, not the duplicate `body`.
+ *
  * @example
  * ```ts
  * try {
@@ -50,16 +53,5 @@ export class HubSchemaError extends HubResponseError {
     this.operation = init.operation;
     this.data = init.data;
     this.applied = init.applied;
-  }
-
-  /**
-   * Every field this error declares, with the untouched `data`.
-   * @example
-   * ```ts
-   * JSON.stringify(error); // {"name":"HubSchemaError","operation":"holder","issues":[…],"data":{…},…}
-   * ```
-   */
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), operation: this.operation, applied: this.applied, data: this.data };
   }
 }

@@ -15,8 +15,8 @@ export class HubTimeoutError extends HubConnectionError {
   /** The per-attempt timeout in milliseconds. */
   declare readonly timeout: number;
 
-  constructor(timeout: number, options?: { origin?: string | undefined; mayHaveBeenApplied?: boolean }) {
-    super(`Request to ${options?.origin ?? "the API"} timed out after ${timeout} ms.`, { code: "ETIMEDOUT", ...options });
-    this.timeout = timeout;
+  constructor(init: { timeout: number; origin?: string | undefined; mayHaveBeenApplied?: boolean | undefined }) {
+    super({ ...init, message: `Request to ${init.origin ?? "the API"} timed out after ${init.timeout} ms.`, code: "ETIMEDOUT" });
+    this.timeout = init.timeout;
   }
 }

@@ -34,11 +34,12 @@ export class HubValidationError extends HubError {
   /** Every problem found, not only the first. */
   declare readonly issues: ReadonlyArray<ValidationIssue>;
 
-  constructor(what: string, issues: ReadonlyArray<ValidationIssue>) {
-    const detail = issues
+  /** @param init `what` names the input in the message ("award", "client options"); `issues` are every problem found. */
+  constructor(init: { what: string; issues: ReadonlyArray<ValidationIssue> }) {
+    const detail = init.issues
       .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "") + issue.message)
       .join("; ");
-    super(`Invalid ${what}: ${detail}`);
-    this.issues = issues;
+    super({ message: `Invalid ${init.what}: ${detail}` });
+    this.issues = init.issues;
   }
 }

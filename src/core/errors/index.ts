@@ -1,4 +1,4 @@
-export { HubError } from "./hub-error";
+export { HubError, type HubErrorInit } from "./hub-error";
 export { HubApiError, type ApiErrorInit, type SigningDiagnostics } from "./hub-api-error";
 export { BadRequestError } from "./bad-request-error";
 export { UnauthorizedError } from "./unauthorized-error";

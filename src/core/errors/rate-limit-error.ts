@@ -16,8 +16,8 @@ export class RateLimitError extends HubApiError {
   /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date), when sent. */
   declare readonly retryAfter: number | undefined;
 
-  constructor(init: ApiErrorInit, retryAfter: number | undefined) {
+  constructor(init: ApiErrorInit) {
     super(init);
-    this.retryAfter = retryAfter;
+    this.retryAfter = init.retryAfter;
   }
 }

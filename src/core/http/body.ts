@@ -4,13 +4,7 @@
  */
 import { HubResponseError, type ResponseProblem } from "../errors/hub-response-error";
 
-/**
- * Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes).
- * @example
- * ```ts
- * const kind: BodyKind = "object-or-array"; // what getLeaderboard accepts
- * ```
- */
+/** Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes). */
 export type BodyKind = "object" | "object-or-array" | "object-or-empty";
 
 // A text body kept on an error: enough to read a proxy's page, never a whole 10 MB answer.
@@ -83,6 +77,17 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
   return date >= EARLIEST_PLAUSIBLE_DATE ? date : undefined;
 }
 
+/**
+ * An answer's `Retry-After` as the client honours it, the one place `maxRetryAfter` is enforced:
+ * `seconds` as sent (undefined when absent or unreadable), and `waitMs`, the wait the client
+ * takes: undefined for none, `Infinity` for one longer than `maxRetryAfter` (the call then fails
+ * at once, and the rate gate pauses nothing for it). ky parses and waits it itself.
+ */
+export function retryAfterOf(headers: Headers, maxRetryAfter: number): { seconds: number | undefined; waitMs: number | undefined } {
+  const seconds = parseRetryAfter(headers.get("retry-after"));
+  return { seconds, waitMs: seconds === undefined ? undefined : seconds * 1000 > maxRetryAfter ? Infinity : seconds * 1000 };
+}
+
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 // RFC 9457's default problem type names no particular error, so it is no code.
@@ -92,9 +97,20 @@ const firstString = (...values: unknown[]) =>
 /**
  * `code` and `message` of an error body of unknown shape (the spec does not show it): `{ code,
  * message }`, `{ error: { code, message } }`, `{ error: "text" }`, RFC 9457 problem details
- * `{ type, title, detail }`, `{ errors: [{ code, message }] }`.
+ * `{ type, title, detail }`, `{ errors: [{ code, message }] }`, OAuth's `{ error,
+ * error_description }`. What a `HubApiError` carries, for an answer the SDK did not fetch.
+ * @example
+ * ```ts
+ * const response = await fetch(url, init); // a hand-made request
+ * if (!response.ok) console.log(errorFields(await response.json().catch(() => undefined)).code); // "invalid_signature"
+ * ```
  */
-export function errorFields(body: unknown): { code?: string | undefined; message?: string | undefined } {
+export function errorFields(body: unknown): {
+  /** The machine-readable code (`code`, `error.code`, a problem's `type`…), when there is one. */
+  code?: string | undefined;
+  /** The human-readable message (`message`, `detail`, `error_description`, `title`…), when there is one. */
+  message?: string | undefined;
+} {
   if (!isObject(body)) return {};
   const objects = [body.error, Array.isArray(body.errors) ? body.errors[0] : undefined, body].filter(isObject);
   const message = firstString(...objects.flatMap((o) => [o.message, o.detail, o.error_description, o.title]), body.error);

@@ -5,10 +5,11 @@
  * `Retry-After`, and each attempt's timeout; this object hands ky the options and hooks it acts on.
  */
 import { HTTPError, TimeoutError, type Options as KyOptions } from "ky";
+import { CLIENT_DEFAULTS } from "../defaults";
 import { HubError } from "../errors/hub-error";
 import { where, type Log } from "../log";
 import type { RequestEvent, RetryOptions } from "../types/options";
-import { parseRetryAfter, readText } from "./body";
+import { readText, retryAfterOf } from "./body";
 import { RETRY_COST, TIMEOUT_RETRY_COST, type RateGate } from "../rate-gate";
 import type { CallTrace } from "../telemetry/trace-call";
 
@@ -22,11 +23,9 @@ export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523,
  */
 export const THROTTLE_RETRIES = 8;
 
-const RETRY_DEFAULTS: Required<RetryOptions> = { limit: 2, backoff: 300, maxBackoff: 10_000, maxRetryAfter: 60_000 };
-
 /** Retry options with their defaults filled in. */
 export const resolveRetry = (retry: number | RetryOptions | undefined): Required<RetryOptions> =>
-  typeof retry === "number" ? { ...RETRY_DEFAULTS, limit: retry } : { ...RETRY_DEFAULTS, ...retry };
+  typeof retry === "number" ? { ...CLIENT_DEFAULTS.retry, limit: retry } : { ...CLIENT_DEFAULTS.retry, ...retry };
 
 /**
  * The first system error code in an error's cause chain (undici nests it two causes deep). Fetch
@@ -194,7 +193,7 @@ export class Call {
         limit: retry.limit === 0 ? 0 : retry.limit + THROTTLE_RETRIES,
         methods: [spec.method.toLowerCase()],
         statusCodes: RETRY_STATUSES,
-        maxRetryAfter: retry.maxRetryAfter,
+        // No maxRetryAfter for ky: #shouldRetry already refused a longer Retry-After (retryAfterOf).
         backoffLimit: retry.maxBackoff,
         // After a failure, exponential in the failures so far; after a 429, one base step (the gate paces).
         delay: () => retry.backoff * (this.#throttled ? 1 : 2 ** (this.#failures - 1)),
@@ -258,8 +257,7 @@ export class Call {
       this.#lastAnswered = true;
       // The status decides the verdict when the headers arrive: a 2xx was applied, whatever becomes of its body.
       this.#reached ||= response.ok || mayHaveApplied(response.status);
-      const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
-      gate.observe(response.status, retryAfter === undefined ? undefined : retryAfter * 1000, sentAt, this.#retry.maxRetryAfter);
+      gate.observe(response.status, retryAfterOf(response.headers, this.#retry.maxRetryAfter).waitMs, sentAt);
       onAnswer?.(response.headers);
       onRequest?.({ type: "response", method: request.method, url: request.url, attempt, status: response.status, requestId: response.headers.get("x-request-id") ?? undefined });
       // The body is read here, within the attempt: ky's timeout then bounds the whole attempt, body
@@ -291,9 +289,8 @@ export class Call {
     if (this.isFetchFailure(error)) return this.#failure(RETRY_COST, error.message);
     if (!(error instanceof HTTPError) || !RETRY_STATUSES.includes(error.response.status)) return false;
     const status = error.response.status;
-    const wait = parseRetryAfter(error.response.headers.get("retry-after"));
-    // No Retry-After: NaN, which is never too long.
-    if (Number(wait) * 1000 > this.#retry.maxRetryAfter) {
+    const { seconds: wait, waitMs } = retryAfterOf(error.response.headers, this.#retry.maxRetryAfter);
+    if (waitMs === Infinity) {
       this.#context.log("warn", "retry-after-too-long", () => ({ call: this.what, retryAfterSeconds: wait }));
       return false;
     }

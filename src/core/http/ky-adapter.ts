@@ -26,10 +26,10 @@ export async function toHubError(error: unknown, call: Call, origin: string): Pr
   if (aborted) converted = new HubAbortError({ cause: call.spec.signal!.reason, mayHaveBeenApplied });
   else if (error instanceof HTTPError) return withAttempts(await fromResponse(error.response, error.request.url, note, mayHaveBeenApplied, call.bodyOf(error.response)), call);
   // Only an attempt with a timeout times out: `timeout` is a number here.
-  else if (error instanceof TimeoutError) converted = new HubTimeoutError(Number(call.timeout), { origin, mayHaveBeenApplied });
+  else if (error instanceof TimeoutError) converted = new HubTimeoutError({ timeout: Number(call.timeout), origin, mayHaveBeenApplied });
   else if (call.isFetchFailure(error)) {
     const code = systemErrorCode(error);
-    converted = new HubConnectionError(`Connection to ${origin} failed: ${code ?? innermostMessage(error) ?? "no HTTP response"}.`, { cause: error, code, origin, mayHaveBeenApplied });
+    converted = new HubConnectionError({ message: `Connection to ${origin} failed: ${code ?? innermostMessage(error) ?? "no HTTP response"}.`, cause: error, code, origin, mayHaveBeenApplied });
   } else return error;
   converted.message += note;
   return withAttempts(converted, call);

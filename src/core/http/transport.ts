@@ -4,6 +4,7 @@
  * {@link Call}; its failure becomes the SDK's error in `toHubError`, nowhere else.
  */
 import ky, { type KyInstance } from "ky";
+import { CLIENT_DEFAULTS } from "../defaults";
 import { HubAbortError } from "../errors/hub-abort-error";
 import type { HubError } from "../errors/hub-error";
 import { HubRedirectError } from "../errors/hub-redirect-error";
@@ -42,9 +43,6 @@ export interface RawResponse extends TextResponse {
 /** Same-origin redirects a read follows before giving up. */
 const MAX_REDIRECTS = 5;
 
-/** Defaults of {@link RateLimitOptions}. */
-const RATE_LIMIT_DEFAULTS: Required<RateLimitOptions> = { maxConcurrency: 32, maxRequestsPerSecond: Infinity, retryBudget: 500 };
-
 /** A URL, or undefined when there is none or it does not parse (a `Location` of `http://[broken`). */
 function parseUrl(text: string | undefined): URL | undefined {
   try {
@@ -73,7 +71,7 @@ export class Transport {
 
   constructor(config: TransportConfig) {
     const log = config.log;
-    this.gate = new RateGate({ ...RATE_LIMIT_DEFAULTS, ...config.rateLimit }, (event, fields) => log("info", event, fields));
+    this.gate = new RateGate({ ...CLIENT_DEFAULTS.rateLimit, ...config.rateLimit }, (event, fields) => log("info", event, fields));
     this.context = { gate: this.gate, fetch: config.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, log };
     this.#dedupeReads = config.dedupeReads;
     // The user's headers first, then ours, replacing theirs whatever their case: `x-api-key` is

@@ -16,10 +16,12 @@ export async function awardMany(
   options: CampaignOptions,
   context: CampaignContext,
 ): Promise<CampaignSummary> {
-  const concurrency = checkConcurrency(options.concurrency ?? 16, context);
-  const dryRun = options.dryRun ?? false;
+  // The one way to dry-run is dryRunAwards: a `dryRun` here (an older option) must not send for real.
+  if ("dryRun" in options && !context.dryRun) throw context.invalid("campaign options", ["dryRun"], "awardMany has no dryRun: use dryRunAwards, which sends nothing");
+  const concurrency = checkConcurrency(options.concurrency ?? context.defaults.concurrency, context);
+  const dryRun = context.dryRun ?? false;
   if (options.signal?.aborted) throw context.aborted({ total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun }, options.signal.reason, []);
-  const maxFailures = checkMaxFailures(options.maxFailures ?? DEFAULT_MAX_FAILURES, context);
+  const maxFailures = checkMaxFailures(options.maxFailures ?? context.defaults.maxFailures, context);
   const registry = new RefRegistry();
   const { journal, ownJournal } = await openJournal(options.journal, context);
   // One controller for the whole run: the caller's signal, or a fatal error, stops every worker.
@@ -138,8 +140,6 @@ async function openJournal(journal: CampaignOptions["journal"], context: Campaig
   if (!context.openJournal) throw invalid("a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here");
   return { journal: await context.openJournal(journal), ownJournal: true };
 }
-
-const DEFAULT_MAX_FAILURES = 10;
 
 function checkMaxFailures(value: unknown, context: CampaignContext): number {
   if (value === Infinity || (Number.isInteger(value) && (value as number) >= 1)) return value as number;

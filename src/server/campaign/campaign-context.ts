@@ -1,10 +1,11 @@
 import { HubSchemaError } from "../../core/errors/hub-schema-error";
 import { HubValidationError } from "../../core/errors/hub-validation-error";
 import { parseAward } from "../award-schema";
-import { CampaignStoppedError } from "../../core/errors/campaign-stopped-error";
+import { CampaignStoppedError } from "./campaign-stopped-error";
+import { CAMPAIGN_DEFAULTS } from "./defaults";
 import type { CampaignInFlight, CampaignJournal, CampaignSummary } from "./types";
-import { RefConflictError } from "../../core/errors/ref-conflict-error";
-import { systemicCause } from "./systemic-failure";
+import { RefConflictError } from "./ref-conflict-error";
+import { systemicCause } from "../refusal";
 
 /**
  * What the lazily loaded campaign code gets from the entry that loads it: award validation and the
@@ -14,6 +15,8 @@ import { systemicCause } from "./systemic-failure";
  */
 export interface CampaignContext {
   parseAward: (input: unknown) => { ref: string };
+  /** The defaults of the campaign options. */
+  defaults: typeof CAMPAIGN_DEFAULTS;
   /** The error of a campaign stopped by its caller's signal. */
   aborted: (summary: CampaignSummary, cause: unknown, inFlight: CampaignInFlight[]) => Error;
   invalid: (what: string, path: PropertyKey[], message: string) => Error;
@@ -24,6 +27,8 @@ export interface CampaignContext {
   systemicCause: (error: unknown) => string | undefined;
   /** The error of a campaign stopped by `maxFailures`. */
   stopped: (reason: string, failures: number, summary: CampaignSummary, cause: Error, inFlight: CampaignInFlight[]) => Error;
+  /** A dry run (`dryRunAwards`, the one way to run one): everything but the sending. */
+  dryRun?: boolean;
   /** Opens a journal given as a path, which the campaign closes when done; only the Node build can. */
   openJournal?: ((path: string) => Promise<Required<CampaignJournal>>) | undefined;
 }
@@ -31,10 +36,11 @@ export interface CampaignContext {
 /** The context with the SDK's own validation and typed errors. */
 export const campaignContext: CampaignContext = {
   parseAward,
-  aborted: (summary, cause, inFlight) => CampaignStoppedError.aborted(summary, cause, inFlight),
-  invalid: (what, path, message) => new HubValidationError(what, [{ path, code: "custom", message }]),
-  conflict: (ref, firstSeenIn) => new RefConflictError(ref, firstSeenIn),
+  defaults: CAMPAIGN_DEFAULTS,
+  aborted: (summary, cause, inFlight) => CampaignStoppedError.aborted({ summary, cause, inFlight }),
+  invalid: (what, path, message) => new HubValidationError({ what, issues: [{ path, code: "custom", message }] }),
+  conflict: (ref, firstSeenIn) => new RefConflictError({ ref, firstSeenIn }),
   appliedMismatch: (error) => error instanceof HubSchemaError && error.applied,
   systemicCause,
-  stopped: (reason, failures, summary, cause, inFlight) => new CampaignStoppedError(reason, failures, summary, cause, inFlight),
+  stopped: (reason, failures, summary, cause, inFlight) => new CampaignStoppedError({ reason, failures, summary, cause, inFlight }),
 };

@@ -40,7 +40,7 @@ export function checkCampaign(awards: unknown, options: unknown, dryRun: boolean
   const iterable = (awards as { [Symbol.iterator]?: unknown } | null | undefined)?.[Symbol.iterator] ?? (awards as { [Symbol.asyncIterator]?: unknown } | null | undefined)?.[Symbol.asyncIterator];
   // A string is iterable too, but its characters are no awards.
   if (typeof awards !== "object" || typeof iterable !== "function") {
-    throw new HubValidationError("campaign", [{ path: ["awards"], code: "invalid_type", message: "awards must be an Iterable or AsyncIterable (an array, a generator, a stream of rows)" }]);
+    throw new HubValidationError({ what: "campaign", issues: [{ path: ["awards"], code: "invalid_type", message: "awards must be an Iterable or AsyncIterable (an array, a generator, a stream of rows)" }] });
   }
   const names: readonly string[] = dryRun ? DRY_RUN_OPTIONS : CAMPAIGN_OPTIONS;
   checkOptions(dryRun ? "dry run options" : "campaign options", options, RULES.filter(([name]) => names.includes(name)), names);

@@ -44,5 +44,5 @@ export function dryRunAwards(
   const open = openJournal && ((path: string) => openJournal(path, hub));
   // One worker: nothing waits on the network, and the awards are checked in input order.
   // Stryker disable next-line ObjectLiteral,BooleanLiteral: concurrency only changes the order of checks that never wait
-  return awardMany(awards, send, { ...rest, dryRun: true, concurrency: 1 }, { ...context, openJournal: open });
+  return awardMany(awards, send, { ...rest, concurrency: 1 }, { ...context, dryRun: true, openJournal: open });
 }

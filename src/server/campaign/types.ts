@@ -168,14 +168,6 @@ export interface CampaignOptions {
    */
   total?: number;
   /**
-   * Validate every award, detect `ref` conflicts and read the journal, but send nothing. The counts
-   * go to `wouldSend` (never `applied`). Credentials are not checked. Without a secret, use
-   * `dryRunAwards` instead.
-   * @default false
-   * @example { dryRun: true }
-   */
-  dryRun?: boolean;
-  /**
    * Stops the campaign early when this many awards in a row (with no success between them) fail
    * for a reason no later award can escape: the key is unknown (401), the signature or timestamp is
    * refused even after the clock correction, the key is scoped to another hub (403), the hub or

@@ -21,7 +21,7 @@ describe("JSON.stringify of an error", () => {
   });
 
   it("keeps the fields of each subclass", () => {
-    expect(new HubTimeoutError(50, { origin: "https://h.test" }).toJSON()).toEqual({
+    expect(new HubTimeoutError({ timeout: 50, origin: "https://h.test" }).toJSON()).toEqual({
       name: "HubTimeoutError",
       message: "Request to https://h.test timed out after 50 ms.",
       code: "ETIMEDOUT",
@@ -30,13 +30,13 @@ describe("JSON.stringify of an error", () => {
       mayHaveBeenApplied: false,
     });
     const issues = [{ path: ["limit"], code: "invalid_type", message: "limit must be an integer" }];
-    expect(new HubValidationError("query", issues).toJSON()).toMatchObject({ name: "HubValidationError", issues });
-    const limited = new RateLimitError({ status: 429, code: undefined, message: "slow", body: "x", headers: { "set-cookie": "s=1" } }, 7);
+    expect(new HubValidationError({ what: "query", issues }).toJSON()).toMatchObject({ name: "HubValidationError", issues });
+    const limited = new RateLimitError({ status: 429, code: undefined, message: "slow", body: "x", headers: { "set-cookie": "s=1" }, retryAfter: 7 });
     expect(limited.toJSON()).toEqual({ name: "RateLimitError", message: "slow", status: 429, retryAfter: 7, mayHaveBeenApplied: false });
   });
 
   it("a plain HubError has name and message", () => {
-    expect(JSON.stringify(new HubError("boom"))).toBe('{"name":"HubError","message":"boom","mayHaveBeenApplied":false}');
+    expect(JSON.stringify(new HubError({ message: "boom" }))).toBe('{"name":"HubError","message":"boom","mayHaveBeenApplied":false}');
   });
 
   it("an award error never carries key material", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HubResponseError } from "public-hub-sdk";
-import { decodeBody, errorFields, excerpt, headersToObject, keptBody, parseJson, parseRetryAfter } from "../../../src/core/http/body";
+import { decodeBody, errorFields, excerpt, headersToObject, keptBody, parseJson, parseRetryAfter, retryAfterOf } from "../../../src/core/http/body";
+import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -74,6 +75,21 @@ describe("errorFields", () => {
 
   it("ignores the RFC 9457 default type about:blank as a code", () => {
     expect(errorFields({ type: "about:blank", title: "Unauthorized", status: 401 })).toEqual({ code: undefined, message: "Unauthorized" });
+  });
+});
+
+describe("retryAfterOf: the one place maxRetryAfter is enforced", () => {
+  const of = (value: string | undefined, max: number) => retryAfterOf(new Headers(value === undefined ? {} : { "retry-after": value }), max);
+
+  it("a wait up to maxRetryAfter, inclusive, is taken; a longer one is Infinity (not taken)", () => {
+    expect(of("5", 5_000)).toEqual({ seconds: 5, waitMs: 5_000 });
+    expect(of("6", 5_000)).toEqual({ seconds: 6, waitMs: Infinity });
+    expect(of("0", 0)).toEqual({ seconds: 0, waitMs: 0 });
+  });
+
+  it("none, or an unreadable one, is no wait", () => {
+    expect(of(undefined, 5_000)).toEqual({ seconds: undefined, waitMs: undefined });
+    expect(of("-3", 5_000)).toEqual({ seconds: undefined, waitMs: undefined });
   });
 });
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { delay, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { BadRequestError, HubValidationError } from "public-hub-sdk";
-import { RefConflictError, type AwardInput, type CampaignProgress, type JournalEntry } from "public-hub-sdk/server";
+import { BadRequestError, HubAbortError, HubValidationError } from "public-hub-sdk";
+import { dryRunAwards, RefConflictError, type AwardInput, type CampaignProgress, type JournalEntry } from "public-hub-sdk/server";
 import { awardMany } from "../../../src/server/campaign/award-many";
 import { campaignContext } from "../../../src/server/campaign/campaign-context";
 import { useHubMock } from "../../helpers/mock-server";
@@ -193,9 +193,16 @@ describe("awardMany", () => {
 
   it("dry run: validates and detects conflicts, sends nothing", async () => {
     const input = [...awards(3), { ...awards(1)[0]!, amount: 7 } as AwardInput, { wallet: "0x1" } as AwardInput];
-    const summary = await client().awardMany(input, { dryRun: true });
+    const summary = await dryRunAwards(input);
     expect(summary).toMatchObject({ total: 5, applied: 0, wouldSend: 3, skipped: 0, dryRun: true });
     expect(summary.failed.map((f) => f.error.name)).toEqual(["RefConflictError", "HubValidationError"]);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("refuses a dryRun option rather than sending for real: dryRunAwards is the one way", async () => {
+    const error = await client().awardMany(awards(2), { dryRun: true } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect((error as HubValidationError).issues).toEqual([expect.objectContaining({ path: ["dryRun"] })]);
     expect(mock.requests).toHaveLength(0);
   });
 

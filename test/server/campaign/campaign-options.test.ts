@@ -96,13 +96,13 @@ describe("the campaign's signal", () => {
 
 describe("RefConflictError", () => {
   it("says where the ref was first used, and is not sent", () => {
-    expect(new RefConflictError("r1", "run")).toMatchObject({
+    expect(new RefConflictError({ ref: "r1", firstSeenIn: "run" })).toMatchObject({
       name: "RefConflictError",
       ref: "r1",
       firstSeenIn: "run",
       message: 'ref "r1" was already used earlier in this campaign for a different award; not sent',
     });
-    expect(new RefConflictError("r1", "journal").message).toBe('ref "r1" was already used by an earlier run (journal) for a different award; not sent');
+    expect(new RefConflictError({ ref: "r1", firstSeenIn: "journal" }).message).toBe('ref "r1" was already used by an earlier run (journal) for a different award; not sent');
   });
 });
 
@@ -117,7 +117,7 @@ describe("awardMany's bookkeeping", () => {
 
   it("in flight counts sends under way: never negative, none left at the end (dry run, failures, journal)", async () => {
     const dry: CampaignProgress[] = [];
-    await awardMany(awards(3), ok, { dryRun: true, onProgress: (p) => dry.push(p) }, campaignContext);
+    await awardMany(awards(3), ok, { onProgress: (p) => dry.push(p) }, { ...campaignContext, dryRun: true });
     expect(inFlights(dry)).toEqual([0, 0, 0]);
     const failing: CampaignProgress[] = [];
     const send = async (award: AwardInput) => {

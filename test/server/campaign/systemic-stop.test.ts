@@ -1,17 +1,18 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { BadRequestError, ForbiddenError, HubApiError, HubValidationError, NotFoundError, UnauthorizedError } from "public-hub-sdk";
 import { CampaignStoppedError, dryRunAwards, type AwardInput, type CampaignProgress } from "public-hub-sdk/server";
 import { awardMany } from "../../../src/server/campaign/award-many";
 import { campaignContext } from "../../../src/server/campaign/campaign-context";
-import { systemicCause } from "../../../src/server/campaign/systemic-failure";
+import { systemicCause } from "../../../src/server/refusal";
 import * as edge from "../../../src/server/edge";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
 
-const { mock } = useHubMock();
+const { mock, server } = useHubMock();
 const dir = mkdtempSync(join(tmpdir(), "hub-stop-"));
 let n = 0;
 const freshJournalPath = () => join(dir, `season-${n++}.journal`);
@@ -37,6 +38,17 @@ describe("awardMany stops a doomed campaign early (maxFailures)", () => {
     expect(stopped.summary).toMatchObject({ applied: 0, dryRun: false });
     expect(stopped.summary.failed.length).toBeGreaterThanOrEqual(10);
     expect(mock.ledger).toHaveLength(0);
+  });
+
+  it("a server refusing the signature with a 400 that says so only in its message: the client explains it and the campaign stops, alike", async () => {
+    let sent = 0;
+    server.use(http.post(`${mock.baseUrl}/hub/alpha/bits/earn`, () => (sent++, HttpResponse.json({ message: "bad signature" }, { status: 400 }))));
+    const error = await refusal(serverClient(mock.baseUrl).awardMany(awards(20), { concurrency: 1, maxFailures: 3 }));
+    expect(error).toBeInstanceOf(CampaignStoppedError);
+    const stopped = error as CampaignStoppedError;
+    expect(stopped.reason).toBe("400: the signature or timestamp was refused after the clock correction");
+    expect((stopped.cause as Error).message).toContain("Usual causes: the secret does not belong to this clientId");
+    expect(sent).toBe(3);
   });
 
   it("a key of another hub (403) and an unknown key (401) stop too, after maxFailures", async () => {

@@ -1,4 +1,4 @@
-import { HubError } from "./hub-error";
+import { HubError } from "../../core/errors/hub-error";
 
 /**
  * A campaign met a `ref` already used by a different award: earlier in the same input, or in an
@@ -18,10 +18,10 @@ export class RefConflictError extends HubError {
   /** Where the first use is: `"run"` (this input) or `"journal"` (an earlier run). */
   readonly firstSeenIn: "run" | "journal";
 
-  constructor(ref: string, firstSeenIn: "run" | "journal") {
-    const where = firstSeenIn === "run" ? "earlier in this campaign" : "by an earlier run (journal)";
-    super(`ref "${ref}" was already used ${where} for a different award; not sent`);
-    this.ref = ref;
-    this.firstSeenIn = firstSeenIn;
+  constructor(init: { ref: string; firstSeenIn: "run" | "journal" }) {
+    const where = init.firstSeenIn === "run" ? "earlier in this campaign" : "by an earlier run (journal)";
+    super({ message: `ref "${init.ref}" was already used ${where} for a different award; not sent` });
+    this.ref = init.ref;
+    this.firstSeenIn = init.firstSeenIn;
   }
 }

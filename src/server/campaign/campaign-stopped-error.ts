@@ -1,5 +1,5 @@
-import { HubError } from "./hub-error";
-import type { CampaignInFlight, CampaignSummary } from "../../server/campaign/types";
+import { HubError } from "../../core/errors/hub-error";
+import type { CampaignInFlight, CampaignSummary } from "./types";
 
 /**
  * `awardMany` stopped before the end of its input: aborted by its `signal` (`reason` is
@@ -33,18 +33,22 @@ export class CampaignStoppedError extends HubError {
   /** The awards being sent when it stopped, in input order, each with whether it may have been applied. */
   readonly inFlight: readonly CampaignInFlight[];
 
-  constructor(reason: string, failures: number, summary: CampaignSummary, cause: unknown, inFlight: readonly CampaignInFlight[] = []) {
+  constructor(init: { reason: string; failures: number; summary: CampaignSummary; cause: unknown; inFlight?: readonly CampaignInFlight[] | undefined }) {
+    const inFlight = init.inFlight ?? [];
     const maybe = inFlight.filter((award) => award.mayHaveBeenApplied).length;
     const settle = maybe === 0 ? "" : `; ${maybe} award${maybe === 1 ? "" : "s"} in flight may have been applied: a run again (with the same journal) settles them through their ref`;
-    super(
-      reason === CampaignStoppedError.ABORTED
-        ? `campaign aborted: ${summary.applied} applied, ${summary.skipped} skipped, ${summary.failed.length} failed of ${summary.total} read${settle}`
-        : `campaign stopped after ${failures} awards in a row failed with no success between them: ${reason}. ` +
+    const { summary } = init;
+    super({
+      message:
+        init.reason === CampaignStoppedError.ABORTED
+          ? `campaign aborted: ${summary.applied} applied, ${summary.skipped} skipped, ${summary.failed.length} failed of ${summary.total} read${settle}`
+          : `campaign stopped after ${init.failures} awards in a row failed with no success between them: ${init.reason}. ` +
             `No later award could succeed; fix the cause, then run again (with the same journal, only awards not recorded as applied are sent)${settle}`,
-      { cause, mayHaveBeenApplied: maybe > 0 },
-    );
-    this.reason = reason;
-    this.failures = failures;
+      cause: init.cause,
+      mayHaveBeenApplied: maybe > 0,
+    });
+    this.reason = init.reason;
+    this.failures = init.failures;
     this.summary = summary;
     this.inFlight = inFlight;
   }
@@ -53,11 +57,12 @@ export class CampaignStoppedError extends HubError {
    * The error of a campaign aborted by its signal.
    * @example
    * ```ts
-   * const error = CampaignStoppedError.aborted({ total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], dryRun: false }, "Ctrl-C", []);
+   * const summary = { total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false };
+   * const error = CampaignStoppedError.aborted({ summary, cause: "Ctrl-C", inFlight: [] });
    * error.reason; // "aborted"
    * ```
    */
-  static aborted(summary: CampaignSummary, cause: unknown, inFlight: readonly CampaignInFlight[]): CampaignStoppedError {
-    return new CampaignStoppedError(CampaignStoppedError.ABORTED, 0, summary, cause, inFlight);
+  static aborted(init: { summary: CampaignSummary; cause: unknown; inFlight: readonly CampaignInFlight[] }): CampaignStoppedError {
+    return new CampaignStoppedError({ ...init, reason: CampaignStoppedError.ABORTED, failures: 0 });
   }
 }
