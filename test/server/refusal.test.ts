@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadRequestError, ForbiddenError, HubApiError, NotFoundError, UnauthorizedError, type SigningDiagnostics } from "public-hub-sdk";
+import { BadRequestError, ForbiddenError, HubApiError, HubConnectionError, HubTimeoutError, NotFoundError, UnauthorizedError, type SigningDiagnostics } from "public-hub-sdk";
 import { awardPath, CAMPAIGN_DEFAULTS, clockOffsetOf, refusalKind, SIGNATURE_WINDOW_SECONDS, type RefusalKind } from "public-hub-sdk/server";
 import { explainRefusal } from "../../src/server/explain-refusal";
 import { systemicCause } from "../../src/server/refusal";
@@ -42,6 +42,20 @@ describe("one classification of refusals, used alike by the client and by campai
   });
 });
 
+describe("a dead address stops a campaign too (issue 23), in the same classification", () => {
+  it.each(["ECONNREFUSED", "ENOTFOUND", "ERR_BAD_PORT", "CERT_HAS_EXPIRED"])("%s is systemic, naming the origin", (code) => {
+    expect(systemicCause(new HubConnectionError({ message: "m", code, origin: "http://127.0.0.1:9" }))).toBe(
+      `${code}: the server at http://127.0.0.1:9 cannot be reached (nothing listens there, the host does not resolve, or its certificate is refused)`,
+    );
+  });
+
+  it("a reset, a timeout or a connection error without a code is one award's", () => {
+    expect(systemicCause(new HubConnectionError({ message: "m", code: "ECONNRESET", origin: "http://h.test" }))).toBeUndefined();
+    expect(systemicCause(new HubTimeoutError({ timeout: 10, origin: "http://h.test" }))).toBeUndefined();
+    expect(systemicCause(new HubConnectionError())).toBeUndefined();
+  });
+});
+
 describe("the other decisions the CLI takes from the SDK", () => {
   it("awardPath: the path an award is sent to and signed with, as the client builds it", () => {
     expect(awardPath({ baseUrl: "https://hub.example.com", hub: "alpha" })).toBe("/api/v1/hub/alpha/bits/earn");
@@ -53,6 +67,14 @@ describe("the other decisions the CLI takes from the SDK", () => {
     expect(clockOffsetOf(new Headers({ date: "Mon, 23 Nov 2026 10:00:10 GMT" }), now)).toBe(10_500);
     expect(clockOffsetOf(new Headers({ date: "Mon, 23 Nov 2026 10:00:10 GMT", age: "0" }), now)).toBeUndefined();
     expect(clockOffsetOf(new Headers({ date: "soon" }), now)).toBeUndefined();
+  });
+
+  it("clockOffsetOf reads Date as the client does (parseHttpDate): no time from a 0 or a date of 1970", () => {
+    const now = Date.parse("2026-11-23T10:00:00.000Z");
+    // Date.parse reads "0" as the year 2000 and "1." as 2001: junk, not a skew of 26 years.
+    expect(clockOffsetOf(new Headers({ date: "0" }), now)).toBeUndefined();
+    expect(clockOffsetOf(new Headers({ date: "1." }), now)).toBeUndefined();
+    expect(clockOffsetOf(new Headers({ date: "Thu, 01 Jan 1970 00:00:00 GMT" }), now)).toBeUndefined();
   });
 
   it("the window and the campaign defaults are the documented numbers", () => {

@@ -19,6 +19,14 @@ describe("campaign options", () => {
     expect(error.issues).toEqual([{ path: ["concurrency"], code: "custom", message: "concurrency must be an integer ≥ 1" }]);
   });
 
+  it.each([true, false])("awardMany refuses dryRun: %j (dryRunAwards is the one way), and sends nothing", async (dryRun) => {
+    const send = vi.fn(ok);
+    const error = await refusal(awardMany(awards(2), send, { dryRun } as never, campaignContext));
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect(error.issues).toEqual([{ path: ["dryRun"], code: "custom", message: "awardMany has no dryRun: use dryRunAwards, which sends nothing" }]);
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it("concurrency 1 sends one award at a time", async () => {
     let active = 0;
     let most = 0;
