@@ -62,11 +62,23 @@ export interface CallTrace {
 /** Looked up on the first call, once; `0` where the runtime has none (browsers). */
 let channel: CallChannel | 0 | undefined;
 
+/**
+ * The channel, or `0` where the runtime has none. Next.js's edge runtime has a `process` whose
+ * Node APIs throw when touched ("A Node.js API is used… not supported"): that is "none" too.
+ */
+function lookUpChannel(): CallChannel | 0 {
+  try {
+    return (globalThis as { process?: { getBuiltinModule?(id: string): { tracingChannel(name: string): CallChannel } | undefined } }).process?.getBuiltinModule?.("node:diagnostics_channel")?.tracingChannel(CALL_CHANNEL) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** Runs `run` as the public `call` of `client`, observed by `telemetry` and the channel. */
 export function traceCall<T>(telemetry: HubTelemetry | undefined, client: TracedClient, call: TracedCall, run: (trace?: CallTrace) => Promise<T>): Promise<T> {
   // Found through `process.getBuiltinModule`, not an import: a browser build carries no `node:`
   // import, and a runtime without Node compatibility has no channel.
-  channel ??= (globalThis as { process?: { getBuiltinModule?(id: string): { tracingChannel(name: string): CallChannel } | undefined } }).process?.getBuiltinModule?.("node:diagnostics_channel")?.tracingChannel(CALL_CHANNEL) || 0;
+  channel ??= lookUpChannel();
   // Bun's TracingChannel has no `hasSubscribers` (undefined): its five channels are asked instead.
   const published = channel;
   const listened = published && (published.hasSubscribers ?? (["start", "end", "asyncStart", "asyncEnd", "error"] as const).some((event) => published[event].hasSubscribers)) && published;

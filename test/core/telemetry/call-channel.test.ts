@@ -119,3 +119,15 @@ describe("the public-hub-sdk:call TracingChannel", () => {
     expect(events.map((e) => [e.kind, e.snapshot.operation])).toEqual([["start", "getHub"], ["end", "getHub"], ["asyncStart", "getHub"], ["asyncEnd", "getHub"]]);
   });
 });
+
+describe("a runtime whose process throws on Node APIs (Next.js's edge runtime)", () => {
+  it("has no channel, and the call runs", async () => {
+    vi.resetModules();
+    const getBuiltinModule = vi.spyOn(process, "getBuiltinModule").mockImplementation(() => {
+      throw new Error("A Node.js API is used (process.getBuiltinModule) which is not supported in the Edge Runtime.");
+    });
+    const fresh = (await import("../../../src/core/telemetry/trace-call")) as typeof import("../../../src/core/telemetry/trace-call");
+    await expect(fresh.traceCall(undefined, { baseUrl: mock.baseUrl, hub: "alpha" }, { segments: ["hub", "alpha"] }, async () => "ran")).resolves.toBe("ran");
+    expect(getBuiltinModule).toHaveBeenCalled();
+  });
+});
