@@ -64,5 +64,6 @@ export class HubError extends Error {
   }
 }
 
-// An answer's body may be large, and its headers may carry cookies.
-const NOT_SERIALIZED = new Set(["body", "headers"]);
+// An answer's body may be large (and hold wallets, which identify people), and its headers may
+// carry cookies; a schema error's `data` is that body decoded. `bodyExcerpt` stays: 200 characters.
+const NOT_SERIALIZED = new Set(["body", "headers", "data"]);
