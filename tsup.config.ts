@@ -42,7 +42,9 @@ const library = defineConfig({
     "server/browser": "src/server/browser.ts",
   },
   format: ["esm", "cjs"],
-  dts: true,
+  // `@internal` declarations stay out of the published types: HubClient's constructor overload
+  // that only the server entry calls (its write policy).
+  dts: { compilerOptions: { stripInternal: true } },
   // Shared code goes to chunks, so every entry uses the same error classes (instanceof works).
   splitting: true,
   sourcemap: true,

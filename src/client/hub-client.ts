@@ -7,9 +7,9 @@ import { CLIENT_DEFAULTS } from "../core/defaults";
 import { decodeBody } from "../core/http/body";
 import { checkBody } from "../core/http/check-body";
 import type { CallSpec } from "../core/http/call";
+import type { WritePolicy } from "../core/http/write-policy";
 import { Transport } from "../core/http/transport";
 import { HubPromise, type WithResponse, type WithWriteResponse } from "../core/hub-promise";
-import { internals } from "../core/internal";
 import { createLog, type Log } from "../core/log";
 import { traceCall, type CallTrace } from "../core/telemetry/trace-call";
 import type { HubTelemetry } from "../core/telemetry/types";
@@ -108,6 +108,8 @@ export class HubClient<S extends HubSchemas = {}> {
   readonly #base: URL;
   readonly #transport: Transport;
   readonly #telemetry: HubTelemetry | undefined;
+  /** The server client's write policy: how its writes are signed (a `HubClient` has none). */
+  readonly #writes: WritePolicy | undefined;
   /** This client's log (`logLevel`, `logger`, `PUBLIC_HUB_LOG`), for subclasses. */
   protected readonly log: Log;
 
@@ -124,7 +126,14 @@ export class HubClient<S extends HubSchemas = {}> {
   protected static readonly optionNames: readonly string[] = CLIENT_OPTIONS;
 
   /** @throws {HubValidationError} when an option is unknown, missing or malformed. */
-  constructor(options: HubClientOptions<S>) {
+  constructor(options: HubClientOptions<S>);
+  /**
+   * The server client's: its write policy, made once the options passed their checks, with this
+   * client's log. Not in the published types (`stripInternal`): a browser client signs nothing.
+   * @internal
+   */
+  constructor(options: HubClientOptions<S>, writes: (log: Log) => WritePolicy);
+  constructor(options: HubClientOptions<S>, writes?: (log: Log) => WritePolicy) {
     this.#base = normalizeBaseUrl(options?.baseUrl);
     checkClientOptions(options, (new.target as typeof HubClient).optionNames);
     this.hub = options.hub;
@@ -133,6 +142,8 @@ export class HubClient<S extends HubSchemas = {}> {
     this.#validate = options.validate ?? "throw";
     this.log = createLog(options.logLevel, options.logger);
     this.#telemetry = options.telemetry;
+    // Only the server entry passes one; a JavaScript caller's stray second argument is not one.
+    this.#writes = typeof writes === "function" ? writes(this.log) : undefined;
     this.#transport = new Transport({
       baseUrl: this.#base,
       clientId: options.clientId,
@@ -143,10 +154,9 @@ export class HubClient<S extends HubSchemas = {}> {
       headers: options.headers,
       onRequest: options.onRequest,
       dedupeReads: options.dedupeReads ?? CLIENT_DEFAULTS.dedupeReads,
+      writes: this.#writes,
       log: this.log,
     });
-    // The server entry's calls are writes (POST): their result has `mayHaveBeenAppliedEarlier`.
-    internals.set(this, { transport: this.#transport, send: (call, options) => this.#call(call, options, call.sign, call.appliedEarlier, call.trace) as Promise<WithWriteResponse<never>> });
   }
 
   /**
@@ -226,6 +236,19 @@ export class HubClient<S extends HubSchemas = {}> {
   }
 
   /**
+   * A write (`POST`): its `withResponse()` also says whether an attempt before the last may have
+   * been applied. On a `HubServerClient`, every attempt is signed.
+   * @example
+   * ```ts
+   * class MyServerClient extends HubServerClient {
+   *   touch(wallet: string) {
+   *     return this.request({ method: "POST", segments: ["hub", this.hub, "touch"], body: JSON.stringify({ wallet }), kind: "object-or-empty" });
+   *   }
+   * }
+   * ```
+   */
+  protected request<T>(call: HubCall & { method: "POST" }, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>>;
+  /**
    * Sends one call through the transport and decodes its body. For subclasses that add calls.
    * @example
    * ```ts
@@ -236,30 +259,36 @@ export class HubClient<S extends HubSchemas = {}> {
    * }
    * ```
    */
-  protected request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T> {
+  protected request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T>;
+  protected request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T, WithResponse<T>> {
     // HubPromise.run turns a throw in #call (bad input) into a rejection.
-    return HubPromise.run(() => traceCall(this.#telemetry, this, call, (trace) => this.#call(call, options, undefined, undefined, trace)));
+    return HubPromise.run(() => traceCall(this.#telemetry, this, call, (trace) => this.#call(call, options, trace)));
   }
 
-  async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, sign?: CallSpec["sign"], appliedEarlier?: boolean, trace?: CallTrace): Promise<WithResponse<T> | WithWriteResponse<T>> {
+  async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, trace: CallTrace | undefined): Promise<WithResponse<T> | WithWriteResponse<T>> {
     // JavaScript callers may hand anything: checked before anything is sent.
     checkCallOptions(given);
     const options = given ?? {};
     call.check?.();
-    const raw = await this.#transport.send({
+    const spec: CallSpec = {
       method: call.method ?? "GET",
       // ky's prefixUrl always ends in a slash: the discovery document is the base address itself.
       input: call.segments.length === 0 ? this.#base.href : pathOf(call.segments),
       query: definedOnly(call.query),
       authenticated: call.authenticated ?? true,
       body: call.body,
-      sign,
       signal: options.signal,
       timeout: options.timeout,
       retry: options.retry,
-      appliedEarlier,
       trace,
-    });
+    };
+    // A server client's write goes through its policy (signed, perhaps sent again for the clock).
+    return spec.method === "POST" && this.#writes ? this.#writes.send(spec, (sent) => this.#exchange(call, sent, options)) : this.#exchange(call, spec, options);
+  }
+
+  /** One send of a call, and its answer decoded and checked. */
+  async #exchange<T>(call: HubCall, spec: CallSpec, options: RequestOptions<T>): Promise<WithResponse<T> | WithWriteResponse<T>> {
+    const raw = await this.#transport.send(spec);
     const data = await checkBody<T>(await decodeBody(raw, call.kind ?? "object"), {
       // The call's own schema, else the client's for the operation; a subclass's call may have neither.
       schema: options.schema ?? (call.operation && this.schemas[call.operation]),

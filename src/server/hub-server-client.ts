@@ -3,28 +3,22 @@
  * The server-side client: every read of {@link HubClient}, plus signed awards.
  */
 import { CLIENT_OPTIONS, SERVER_ONLY_OPTIONS } from "../client/check-input";
-import { HubClient } from "../client/hub-client";
-import { HubApiError, type SigningDiagnostics } from "../core/errors/hub-api-error";
-import { HubPromise, type WithWriteResponse } from "../core/hub-promise";
-import { parseHttpDate } from "../core/http/body";
+import { HubClient, type HubCall } from "../client/hub-client";
+import type { HubPromise, WithWriteResponse } from "../core/hub-promise";
+import { WritePolicy } from "../core/http/write-policy";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubSchemas } from "../core/types/schemas";
 import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
-import { neverSent } from "./never-sent";
-import { logUnknownOutcome, noteMayHaveBeenApplied } from "./unknown-outcome";
 import { checkCampaign } from "./campaign/check-campaign";
 import type { CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
-import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import type { ServerRuntime } from "./server-api";
-import { internals, type ClientInternals } from "../core/internal";
-import { traceCall } from "../core/telemetry/trace-call";
+import { traceCall, type TracedCall } from "../core/telemetry/trace-call";
 import type { HubTelemetry } from "../core/telemetry/types";
-import { explainRefusal } from "./explain-refusal";
-import { REFUSAL_STATUSES } from "./refusal";
-import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+import type { Log } from "../core/log";
+import { ServerClock } from "./server-clock";
 import { checkKeyOptions } from "./signing";
 import { awardSegments, signingPayload } from "./signing-payload";
 
@@ -55,8 +49,6 @@ export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> exten
   dangerouslyAllowBrowser?: boolean;
 }
 
-const SKEW_MARGIN_SECONDS = 2; // the Date header has whole seconds
-
 /**
  * The shared implementation; each runtime entry subclasses it with its crypto backend. Use
  * `HubServerClient` from `public-hub-sdk/server`.
@@ -76,33 +68,19 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
    * ```
    */
   protected static override readonly optionNames: readonly string[] = [...CLIENT_OPTIONS, ...SERVER_ONLY_OPTIONS];
-  readonly #signer: Promise<PayloadSigner>;
-  readonly #clock = new ServerClock();
-  readonly #backend: HmacBackend;
+  readonly #clock: ServerClock;
   readonly #runtime: ServerRuntime;
-  readonly #internals: ClientInternals;
   readonly #telemetry: HubTelemetry | undefined;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
   constructor(options: HubServerClientOptions<S>, runtime: ServerRuntime) {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
-    super(options);
-    checkKeyOptions(options);
-    const { backend } = runtime;
+    const clock = new ServerClock();
+    // The pipeline signs every write with this policy; it is made once HubClient's own checks passed.
+    super(options, (log) => writePolicy(options, runtime, clock, log));
+    this.#clock = clock;
     this.#runtime = runtime;
-    this.#backend = backend;
     this.#telemetry = options.telemetry;
-    // Derived once per client; only the prepared signer is kept, never the secret itself.
-    const signingKey = options.signingKey ?? backend.sha256Hex(options.secret!);
-    this.#signer = Promise.resolve(signingKey).then((key) => backend.signerFor(key));
-    this.#signer.catch(() => undefined); // surfaced on the first award instead
-    this.#internals = internals.get(this)!;
-    // Every answer, reads included, updates the server clock, so a write can be right the first time.
-    this.#internals.transport.context.onAnswer = (headers) => {
-      if (this.#clock.observe(headers)) this.log("info", "clock", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
-    };
-    this.#internals.transport.context.neverSent = neverSent;
-    this.#internals.transport.context.onUnknownOutcome = logUnknownOutcome(this.log);
   }
 
   /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
@@ -121,54 +99,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
    * ```
    */
   awardPoints<T = HubData<S, "award">>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
-    // One traced call, whether it is sent once or re-sent for the clock.
-    const segments = awardSegments(this.hub);
-    const call = { method: "POST", segments, ref: textOf(award?.ref), wallet: textOf(award?.wallet) } as const;
-    return HubPromise.run<T, WithWriteResponse<T>>(() => traceCall(this.#telemetry, this, call, async (trace) => {
-      // Serialized once from the fields checked (the award's own, in the caller's order): the
-      // string sent is the string signed, on every attempt.
-      const body = JSON.stringify(parseAward(award));
-      let signed: Omit<SigningDiagnostics, "bodySha256"> | undefined;
-      const send = (appliedEarlier: boolean) =>
-        this.#internals.send<T>(
-          {
-            appliedEarlier,
-            method: "POST",
-            segments,
-            body,
-            kind: "object-or-empty",
-            operation: "award",
-            trace,
-            // After the rate gate, just before each attempt: each attempt is signed when it is sent.
-            sign: async (request) => {
-              signed = { timestamp: this.#clock.timestamp(), method: request.method, path: new URL(request.url).pathname, clockOffsetMs: this.#clock.offsetMs };
-              const signature = (await this.#signer)(signingPayload({ ...signed, body }));
-              request.headers.set("x-api-timestamp", signed.timestamp);
-              request.headers.set("x-api-signature", await signature);
-            },
-          },
-          options,
-        ).catch((error: unknown) => {
-          throw noteMayHaveBeenApplied(error);
-        });
-      try {
-        try {
-          return await send(false);
-        } catch (error) {
-          if (!this.#refusedForSkew(error, signed?.timestamp)) throw error;
-          this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
-          // Once, now signed in server time; the verdict carries over (the first send may have been
-          // applied: the re-send's call starts from it), and the refused call's attempts are this award's too.
-          const resent = await send(error.mayHaveBeenApplied);
-          return { ...resent, attempts: (error.attempts ?? 0) + resent.attempts };
-        }
-      } catch (error) {
-        if (error instanceof HubApiError && REFUSAL_STATUSES.has(error.status) && signed) {
-          explainRefusal(error, { ...signed, bodySha256: await this.#backend.sha256Hex(body) });
-        }
-        throw error;
-      }
-    }));
+    return this.request(awardCall(this.hub, award), options);
   }
 
   /**
@@ -203,16 +134,33 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
       return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: openJournal && ((path) => openJournal(path, this.hub)) });
     });
   }
-
-  /** A refusal whose `Date` shows our timestamp was outside the server's window. */
-  #refusedForSkew(error: unknown, signedAt: string | undefined): error is HubApiError {
-    if (!(error instanceof HubApiError) || !REFUSAL_STATUSES.has(error.status)) return false;
-    if (error.headers.age !== undefined) return false; // a cached copy's Date tells nothing
-    // No Date, an implausible one, or nothing signed: NaN, which is never outside the window.
-    const serverSeconds = Number(parseHttpDate(error.headers.date)) / 1000;
-    return Math.abs(serverSeconds - Number(signedAt)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
-  }
 }
 
-/** A field of the caller's award as given, for telemetry: the award is checked only inside the call. */
-const textOf = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+/** The write policy of one client: its key checked and prepared once, and its clock. */
+function writePolicy(options: HubServerClientOptions, { backend }: ServerRuntime, clock: ServerClock, log: Log): WritePolicy {
+  checkKeyOptions(options);
+  // Derived once per client; only the prepared signer is kept, never the secret itself.
+  const signer = Promise.resolve(options.signingKey ?? backend.sha256Hex(options.secret!)).then((key) => backend.signerFor(key));
+  signer.catch(() => undefined); // surfaced on the first award instead
+  return new WritePolicy({ signer: { sign: async (fields) => (await signer)(signingPayload(fields)), sha256Hex: backend.sha256Hex }, clock, log });
+}
+
+/**
+ * An award as a call: its body serialized once from the fields checked (the award's own, in the
+ * caller's order), so that the string sent is the string signed, on every attempt. A bad award is
+ * thrown by `check`, inside the call (a rejection, traced), before anything is sent.
+ */
+function awardCall(hub: string, award: AwardInput): HubCall & TracedCall & { method: "POST" } {
+  const call = { method: "POST", segments: awardSegments(hub), kind: "object-or-empty", operation: "award" } as const;
+  try {
+    const checked = parseAward(award);
+    return { ...call, body: JSON.stringify(checked), ref: checked.ref, wallet: checked.wallet };
+  } catch (error) {
+    return {
+      ...call,
+      check: () => {
+        throw error;
+      },
+    };
+  }
+}

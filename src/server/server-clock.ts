@@ -1,16 +1,5 @@
 import { parseHttpDate } from "../core/http/body";
-
-/**
- * How far a signed write's `x-api-timestamp` may be from the server's time, in seconds, either way
- * (spec, part 5). The mock (`public-hub-sdk/mock`) keeps its own copy of this number on purpose: it
- * checks the SDK from the spec with its own code, and a wrong value here must not pass by agreeing
- * with itself.
- * @example
- * ```ts
- * if (Math.abs(offsetMs) > SIGNATURE_WINDOW_SECONDS * 1000) console.warn("signatures would be refused without the clock correction");
- * ```
- */
-export const SIGNATURE_WINDOW_SECONDS = 300;
+import type { ServerTime } from "../core/http/write-policy";
 
 /**
  * The offset of the server's clock from this machine's, in milliseconds, from an answer's `Date`:
@@ -36,7 +25,7 @@ export function clockOffsetOf(headers: Headers, now = Date.now()): number | unde
  * of the server's latest fresh answer. Signed timestamps use it, so a skewed local clock still
  * signs within the server's ±300 s window.
  */
-export class ServerClock {
+export class ServerClock implements ServerTime {
   #offsetMs = 0;
 
   /** Milliseconds to add to the local clock to get server time. */

@@ -28,4 +28,10 @@ describe("the browser entry's bundle", () => {
     expect(code).toContain("HubValidationError");
     expect(code).not.toMatch(/same ref is safe|outcome-unknown/);
   });
+
+  it("holds no signing: the write policy (signature headers, the clock re-send) is the server entry's", async () => {
+    const code = await browserBundle();
+    expect(code).toContain("HubValidationError");
+    expect(code).not.toMatch(/x-api-signature|x-api-timestamp|clock-retry/);
+  });
 });

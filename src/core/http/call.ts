@@ -12,6 +12,7 @@ import type { RequestEvent, RetryOptions } from "../types/options";
 import { readText, retryAfterOf } from "./body";
 import { RETRY_COST, TIMEOUT_RETRY_COST, type RateGate } from "../rate-gate";
 import type { CallTrace } from "../telemetry/trace-call";
+import type { SignedAttempt, WritePolicy } from "./write-policy";
 
 /** Statuses worth another attempt: timeouts, rate limits, and transient server/proxy failures. */
 export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524];
@@ -59,8 +60,6 @@ export interface CallSpec {
   authenticated: boolean;
   /** The exact body string: the one sent, and the one a signature covers. */
   body?: string | undefined;
-  /** Runs after the rate gate, just before each attempt is sent: a write is signed here. */
-  sign?: ((request: Request) => void | Promise<void>) | undefined;
   signal?: AbortSignal | undefined;
   timeout?: number | false | undefined;
   retry?: number | RetryOptions | undefined;
@@ -80,12 +79,12 @@ export interface CallContext {
   onRequest?: ((event: RequestEvent) => void) | undefined;
   /** The client's base address with a trailing slash: ky's `prefixUrl`. */
   prefixUrl: string;
-  /** Hears every answer's headers (the server client reads the clock there). */
-  onAnswer?: ((headers: Headers) => void) | undefined;
-  /** Whether a failure's system code says nothing left (the server client's list: only writes ask); without it, any failure may have been sent. */
-  neverSent?: ((code: string | undefined) => boolean) | undefined;
-  /** Hears a call that failed after it may have been applied (only a write may: the server client logs it). */
-  onUnknownOutcome?: ((error: Error, call: Call) => void) | undefined;
+  /**
+   * How writes are signed, and the server's clock read from every answer: the server client's,
+   * given at its construction. Without one (a `HubClient`), nothing is signed, and any failure of
+   * a write may have been sent.
+   */
+  writes?: WritePolicy | undefined;
   log: Log;
 }
 
@@ -105,12 +104,16 @@ export class Call {
   /** The last attempt got an answer (its status, whatever became of its body). */
   #lastAnswered = false;
   readonly #startedAt = Date.now();
-  #failures = 0;
+  /** Attempts answered with a 429: a throttle is paced by the gate, not counted as a failure. */
   #throttles = 0;
-  /** The last retry was for a 429 (set by every retry decision before ky asks for the delay). */
-  #throttled?: boolean;
-  /** The reason of the last retry, for the log (set with it). */
-  #why?: string;
+  /**
+   * How the latest attempt ended, for the log and the trace: its status ("429": a throttle),
+   * "timeout", or the network error's message; with an answer's `Retry-After`, read once. Written
+   * by the attempt itself, and read by the retry decision, its delay and its log line alike,
+   * whatever order ky asks them in.
+   */
+  #why = "timeout";
+  #retryAfter?: ReturnType<typeof retryAfterOf>;
   /** An attempt is between `fetch` and its answer. */
   #inFlight = false;
   /** An attempt may have been applied: it got a 2xx, 5xx or 408, or failed after it may have left. */
@@ -121,6 +124,8 @@ export class Call {
   #fetchFailure: unknown;
   /** A retry was refused because the client's retry budget was spent. */
   budgetSpent = false;
+  /** What the latest attempt signed (a write of the server client). */
+  signed: SignedAttempt | undefined;
   /** Each answer's body, read within its attempt. */
   readonly #bodies = new WeakMap<Response, string>();
 
@@ -196,7 +201,7 @@ export class Call {
         // No maxRetryAfter for ky: #shouldRetry already refused a longer Retry-After (retryAfterOf).
         backoffLimit: retry.maxBackoff,
         // After a failure, exponential in the failures so far; after a 429, one base step (the gate paces).
-        delay: () => retry.backoff * (this.#throttled ? 1 : 2 ** (this.#failures - 1)),
+        delay: () => retry.backoff * (this.#why === "429" ? 1 : 2 ** (this.#failures - 1)),
         jitter: (delay) => this.#logRetry(delay * (0.5 + Math.random() / 2)),
         shouldRetry: ({ error }) => this.#shouldRetry(error),
       },
@@ -205,12 +210,19 @@ export class Call {
     };
   }
 
+  /** Failed attempts so far that were not throttles (every attempt before a retry decision failed). */
+  get #failures(): number {
+    return this.#attempt - this.#throttles;
+  }
+
   /** The rate gate, then the signer. ky starts the attempt's timeout after this: waiting for a turn is not the server's time. */
   async #beforeRequest(request: Request): Promise<void> {
-    this.spec.trace?.gate(this.#context.gate.pausedUntil);
-    await this.#context.gate.acquire(request.signal);
+    const { gate, writes } = this.#context;
+    this.spec.trace?.gate(gate.pausedUntil);
+    await gate.acquire(request.signal);
     try {
-      await this.spec.sign?.(request);
+      // A write is signed here, after its turn and just before it is sent: each attempt in server time.
+      if (writes && this.spec.method === "POST") this.signed = await writes.sign(request, this.spec.body ?? "");
     } catch (error) {
       this.#context.gate.release();
       throw error;
@@ -223,7 +235,7 @@ export class Call {
    * Redirects are never followed by `fetch` (see `Transport`).
    */
   async #send(request: Request): Promise<Response> {
-    const { gate, log, onRequest, onAnswer } = this.#context;
+    const { gate, log, onRequest, writes } = this.#context;
     const attempt = ++this.#attempt;
     // The last attempt was cut by the timeout while in flight: it may have reached the server, even
     // when its fetch, deaf to the abort, never settled to say so.
@@ -234,6 +246,8 @@ export class Call {
     }
     this.#lastSignal = request.signal;
     this.#lastAnswered = false;
+    // Until an answer or a failure says otherwise, only ky's timeout ends an attempt (a deaf fetch never settles).
+    this.#why = "timeout";
     this.#reachedEarlier = this.#reached;
     const sentAt = Date.now();
     let response: Response | undefined;
@@ -246,9 +260,8 @@ export class Call {
         response = await (this.#context.fetch ?? globalThis.fetch).call(globalThis, request.url, { method: request.method, headers: request.headers, body: this.spec.body ?? null, signal: request.signal, redirect: "manual" });
       } catch (error) {
         // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
-        this.#reached ||= request.signal.aborted || !this.#context.neverSent?.(systemErrorCode(error));
-        this.#fetchFailure = failure = error;
-        throw error;
+        this.#reached ||= request.signal.aborted || !writes?.neverSent(systemErrorCode(error));
+        throw (failure = this.#networkFailure(error, request.signal));
       } finally {
         this.#inFlight = false;
         answered?.(response?.status, failure);
@@ -257,8 +270,11 @@ export class Call {
       this.#lastAnswered = true;
       // The status decides the verdict when the headers arrive: a 2xx was applied, whatever becomes of its body.
       this.#reached ||= response.ok || mayHaveApplied(response.status);
-      gate.observe(response.status, retryAfterOf(response.headers, this.#retry.maxRetryAfter).waitMs, sentAt);
-      onAnswer?.(response.headers);
+      this.#why = String(response.status);
+      if (response.status === 429) this.#throttles++;
+      this.#retryAfter = retryAfterOf(response.headers, this.#retry.maxRetryAfter);
+      gate.observe(response.status, this.#retryAfter.waitMs, sentAt);
+      writes?.observe(response.headers);
       onRequest?.({ type: "response", method: request.method, url: request.url, attempt, status: response.status, requestId: response.headers.get("x-request-id") ?? undefined });
       // The body is read here, within the attempt: ky's timeout then bounds the whole attempt, body
       // included, and a 2xx body cut mid-stream is a failed attempt (retried), not a raw TypeError.
@@ -267,13 +283,19 @@ export class Call {
         this.#bodies.set(response, await readText(response, request.signal));
       } catch (error) {
         if (!response.ok && !request.signal.aborted) return response;
-        this.#fetchFailure = error;
-        throw error;
+        throw this.#networkFailure(error, request.signal);
       }
       return response;
     } finally {
       gate.release();
     }
+  }
+
+  /** An attempt that got no HTTP answer, or not all of a 2xx body: a timeout when ky's signal cut it. */
+  #networkFailure(error: unknown, signal: AbortSignal): unknown {
+    const message = (error as Error | null)?.message;
+    if (!signal.aborted) this.#why = typeof message === "string" ? message : "network error";
+    return (this.#fetchFailure = error);
   }
 
   /**
@@ -285,16 +307,17 @@ export class Call {
    */
   #shouldRetry(error: Error): boolean | undefined {
     if (this.spec.signal?.aborted || error instanceof HubError) return false;
-    if (error instanceof TimeoutError) return this.#failure(TIMEOUT_RETRY_COST, "timeout");
-    if (this.isFetchFailure(error)) return this.#failure(RETRY_COST, error.message);
+    if (error instanceof TimeoutError) return this.#failure(TIMEOUT_RETRY_COST);
+    if (this.isFetchFailure(error)) return this.#failure(RETRY_COST);
     if (!(error instanceof HTTPError) || !RETRY_STATUSES.includes(error.response.status)) return false;
     const status = error.response.status;
-    const { seconds: wait, waitMs } = retryAfterOf(error.response.headers, this.#retry.maxRetryAfter);
+    // The answer's Retry-After, as its attempt read it for the gate.
+    const { seconds: wait, waitMs } = this.#retryAfter!;
     if (waitMs === Infinity) {
       this.#context.log("warn", "retry-after-too-long", () => ({ call: this.what, retryAfterSeconds: wait }));
       return false;
     }
-    const retry = status === 429 ? ((this.#throttled = true), ++this.#throttles <= THROTTLE_RETRIES && this.#pay(RETRY_COST, "429")) : this.#failure(RETRY_COST, String(status));
+    const retry = status === 429 ? this.#throttles <= THROTTLE_RETRIES && this.#pay(RETRY_COST) : this.#failure(RETRY_COST);
     if (!retry) return false;
     // ky waits a Retry-After only on its `afterStatusCodes` (413, 429, 503), as the gate pauses.
     if (wait === undefined || (status !== 429 && status !== 503)) return true;
@@ -303,20 +326,20 @@ export class Call {
   }
 
   #logRetry(waitMs: number): number {
-    this.spec.trace?.retry(this.#why!, waitMs);
-    this.#context.log("info", "retry", () => ({ call: this.what, after: this.#why, waitMs: Math.round(waitMs) }));
+    const why = this.#why;
+    this.spec.trace?.retry(why, waitMs);
+    this.#context.log("info", "retry", () => ({ call: this.what, after: why, waitMs: Math.round(waitMs) }));
     return waitMs;
   }
 
-  #failure(cost: number, why: string): boolean {
-    this.#throttled = false;
-    return ++this.#failures <= this.#retry.limit && this.#pay(cost, why);
+  #failure(cost: number): boolean {
+    return this.#failures <= this.#retry.limit && this.#pay(cost);
   }
 
-  #pay(cost: number, why: string): boolean {
-    this.#why = why;
+  #pay(cost: number): boolean {
     if (this.#context.gate.spendRetry(cost)) return true;
     this.budgetSpent = true;
+    const why = this.#why;
     this.#context.log("warn", "retry-budget-spent", () => ({ call: this.what, after: why }));
     return false;
   }

@@ -6,7 +6,6 @@
 import ky, { type KyInstance } from "ky";
 import { CLIENT_DEFAULTS } from "../defaults";
 import { HubAbortError } from "../errors/hub-abort-error";
-import type { HubError } from "../errors/hub-error";
 import { HubRedirectError } from "../errors/hub-redirect-error";
 import type { Log } from "../log";
 import type { RateLimitOptions, RequestEvent, RetryOptions } from "../types/options";
@@ -14,6 +13,7 @@ import type { TextResponse } from "./body";
 import { Call, resolveRetry, type CallContext, type CallSpec } from "./call";
 import { toHubError } from "./ky-adapter";
 import { RateGate } from "../rate-gate";
+import type { WritePolicy } from "./write-policy";
 
 /** Client-wide settings, fixed at construction. */
 export interface TransportConfig {
@@ -27,6 +27,8 @@ export interface TransportConfig {
   onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Whether identical reads in flight share one request. */
   dedupeReads: boolean;
+  /** The server client's write policy (signing, the server's clock); a `HubClient` has none. */
+  writes?: WritePolicy | undefined;
   log: Log;
 }
 
@@ -63,7 +65,7 @@ interface SharedRead {
 export class Transport {
   /** The client's one rate gate: every attempt of every call passes it. */
   readonly gate: RateGate;
-  /** What every call shares; the server client sets `onAnswer` here to read the server's clock. */
+  /** What every call shares, fixed at construction. */
   readonly context: CallContext;
   readonly #ky: KyInstance;
   readonly #dedupeReads: boolean;
@@ -72,7 +74,7 @@ export class Transport {
   constructor(config: TransportConfig) {
     const log = config.log;
     this.gate = new RateGate({ ...CLIENT_DEFAULTS.rateLimit, ...config.rateLimit }, (event, fields) => log("info", event, fields));
-    this.context = { gate: this.gate, fetch: config.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, log };
+    this.context = { gate: this.gate, fetch: config.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, writes: config.writes, log };
     this.#dedupeReads = config.dedupeReads;
     // The user's headers first, then ours, replacing theirs whatever their case: `x-api-key` is
     // ours alone (a call without it removes it).
@@ -118,7 +120,7 @@ export class Transport {
       return { status: response.status, headers: response.headers, text: call.bodyOf(response), response, mayHaveBeenApplied: call.mayHaveBeenApplied(), attempts: call.attempts, mayHaveBeenAppliedEarlier: call.mayHaveBeenAppliedEarlier() };
     } catch (error) {
       const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
-      if ((converted as HubError).mayHaveBeenApplied) this.context.onUnknownOutcome?.(converted as Error, call);
+      await this.context.writes?.failed(converted, call);
       throw converted;
     }
   }

@@ -70,8 +70,9 @@ export interface HubTelemetry {
   /** What records the calls, e.g. `"opentelemetry"`. */
   readonly name: string;
   /**
-   * Runs one public call under this telemetry (the clients call it).
-   * @internal
+   * Runs one public call under this telemetry (the clients call it). Typed and published (a
+   * telemetry is made by `openTelemetry()`), left out of the reference pages.
+   * @hidden
    */
   readonly traceCall: Tracer;
 }

@@ -5,7 +5,7 @@ import { CampaignStoppedError } from "./campaign-stopped-error";
 import { CAMPAIGN_DEFAULTS } from "./defaults";
 import type { CampaignInFlight, CampaignJournal, CampaignSummary } from "./types";
 import { RefConflictError } from "./ref-conflict-error";
-import { systemicCause } from "../refusal";
+import { systemicCause } from "../../core/refusal";
 
 /**
  * What the lazily loaded campaign code gets from the entry that loads it: award validation and the

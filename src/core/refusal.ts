@@ -1,5 +1,5 @@
-import { HubApiError } from "../core/errors/hub-api-error";
-import { HubConnectionError } from "../core/errors/hub-connection-error";
+import { HubApiError } from "./errors/hub-api-error";
+import { HubConnectionError } from "./errors/hub-connection-error";
 
 /**
  * What a refused request is about, which says what to fix (the spec gives no error code for a

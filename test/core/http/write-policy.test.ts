@@ -1,12 +1,12 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { BadRequestError, ForbiddenError, UnauthorizedError } from "public-hub-sdk";
+import { BadRequestError, ForbiddenError, HubClient, UnauthorizedError } from "public-hub-sdk";
 import { createHubMock } from "public-hub-sdk/mock";
-import { signingPayload } from "public-hub-sdk/server";
-import { useHubMock } from "../helpers/mock-server";
-import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
-import { explainRefusal } from "../../src/server/explain-refusal";
+import { HubServerClient, signingPayload } from "public-hub-sdk/server";
+import { useHubMock } from "../../helpers/mock-server";
+import { SECRET, SIGNING_KEY, serverClient } from "../../helpers/server-client";
+import { explainRefusal } from "../../../src/core/http/write-policy";
 
 const { mock, server } = useHubMock();
 const award = { wallet: "0xabc", amount: 3, reason: "diag", ref: "diag-1" };
@@ -100,5 +100,44 @@ describe("which refusals get the usual causes", () => {
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error.code).toBe("invalid_api_key");
     expect(error.message).toContain("Usual causes: the secret does not belong to this clientId");
+  });
+});
+
+describe("the write policy is the server client's, from its construction", () => {
+  class TouchingClient extends HubServerClient {
+    touch(wallet: string) {
+      return this.request({ method: "POST", segments: ["hub", this.hub, "touch"], body: JSON.stringify({ wallet }), kind: "object-or-empty" });
+    }
+  }
+  const hmac = (fields: { timestamp: string; path: string; body: string }) => createHmac("sha256", SIGNING_KEY).update(`${fields.timestamp}.POST.${fields.path}.${fields.body}`).digest("hex");
+
+  it("a subclass's own write through request() is signed on every attempt, and its result has the verdict of earlier attempts", async () => {
+    const seen: Array<{ timestamp: string | null; signature: string | null; path: string; body: string }> = [];
+    server.use(
+      http.post(`${mock.baseUrl}/hub/alpha/touch`, async ({ request }) => {
+        seen.push({ timestamp: request.headers.get("x-api-timestamp"), signature: request.headers.get("x-api-signature"), path: new URL(request.url).pathname, body: await request.text() });
+        return seen.length === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ ok: true });
+      }),
+    );
+    const client = new TouchingClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, retry: { backoff: 1 }, logLevel: "off" });
+    const { data, attempts, mayHaveBeenAppliedEarlier } = await client.touch("0xabc").withResponse();
+    expect(data).toEqual({ ok: true });
+    expect(attempts).toBe(2);
+    expect(mayHaveBeenAppliedEarlier).toBe(true); // the 503 may have been applied
+    expect(seen).toHaveLength(2);
+    for (const attempt of seen) {
+      expect(attempt.body).toBe('{"wallet":"0xabc"}');
+      expect(attempt.signature).toBe(hmac({ timestamp: attempt.timestamp!, path: attempt.path, body: attempt.body }));
+    }
+  });
+
+  it("a HubClient signs nothing, whatever a JavaScript caller hands as a second argument", async () => {
+    const headers: Headers[] = [];
+    server.use(http.get(`${mock.baseUrl}/hub/alpha`, ({ request }) => (headers.push(request.headers), HttpResponse.json({ slug: "alpha" }))));
+    const Client = HubClient as unknown as new (options: object, extra: unknown) => HubClient;
+    const hub = new Client({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", logLevel: "off" }, { sign: () => "x" });
+    await expect(hub.getHub()).resolves.toEqual({ slug: "alpha" });
+    expect(headers[0]!.get("x-api-signature")).toBeNull();
+    expect(headers[0]!.get("x-api-timestamp")).toBeNull();
   });
 });
