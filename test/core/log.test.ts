@@ -193,3 +193,26 @@ describe("attempts that fail", () => {
     expect(attempt?.[1]).toBe('[public-hub] attempt method=GET url=https://h.test/api/v1/hub/alpha attempt=1 ms=0 error="fetch failed"');
   });
 });
+
+describe("a retry's log line names how the attempt ended", () => {
+  const retries = (lines: Array<[string, string]>) => lines.filter(([, line]) => line.includes(" retry ")).map(([, line]) => /after=("[^"]*"|\S+)/.exec(line)![1]);
+
+  it("a status, a network error's message, and a timeout, each as its attempt ended", async () => {
+    const { lines, logger } = capture();
+    let n = 0;
+    // 503; then a refused connection; then headers whose body never ends (cut by the timeout); then a 200.
+    const fetch = (_url: unknown, init?: RequestInit): Promise<Response> => {
+      n++;
+      if (n === 1) return Promise.resolve(new Response("{}", { status: 503 }));
+      if (n === 2) return Promise.reject(new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) }));
+      if (n === 3) {
+        const body = new ReadableStream({ start: (controller) => init?.signal?.addEventListener("abort", () => controller.error(init.signal!.reason)) });
+        return Promise.resolve(new Response(body, { status: 200 }));
+      }
+      return Promise.resolve(Response.json({ slug: "alpha" }));
+    };
+    const hub = new HubClient({ baseUrl: "https://hub.example.com", clientId: "pk_alpha_demo", hub: "alpha", fetch, timeout: 100, retry: { limit: 3, backoff: 1 }, logLevel: "info", logger });
+    await expect(hub.getHub()).resolves.toEqual({ slug: "alpha" });
+    expect(retries(lines)).toEqual(["503", '"fetch failed"', "timeout"]);
+  });
+});

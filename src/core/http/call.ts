@@ -294,7 +294,7 @@ export class Call {
   /** An attempt that got no HTTP answer, or not all of a 2xx body: a timeout when ky's signal cut it. */
   #networkFailure(error: unknown, signal: AbortSignal): unknown {
     const message = (error as Error | null)?.message;
-    if (!signal.aborted) this.#why = typeof message === "string" ? message : "network error";
+    this.#why = signal.aborted ? "timeout" : typeof message === "string" ? message : "network error";
     return (this.#fetchFailure = error);
   }
 
