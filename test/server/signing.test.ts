@@ -91,8 +91,14 @@ describe("the signing input checks", () => {
 
   it("names every problem at once", async () => {
     const error = (await node.signRequest({ secret: "", timestamp: "t", method: "", path: "x", body: 1 } as never).catch((e: unknown) => e)) as HubValidationError;
-    expect(error.issues.map((issue) => issue.path[0])).toEqual(["secret", "timestamp", "method", "path", "body"]);
-    expect(error.message).toMatch(/^Invalid signing input: secret: /);
+    expect(error.issues).toEqual([
+      { path: ["secret"], code: "too_small", message: "secret must not be empty" },
+      { path: ["timestamp"], code: "invalid_format", message: "timestamp must be Unix seconds as a decimal string" },
+      { path: ["method"], code: "too_small", message: "method must not be empty" },
+      { path: ["path"], code: "invalid_format", message: "path must start with /" },
+      { path: ["body"], code: "invalid_type", message: "body must be the exact string sent" },
+    ]);
+    expect(error.message).toMatch(/^Invalid signing input: secret: secret must not be empty/);
   });
 
   it("signRequest(undefined) and (null) are validation errors naming what it takes, not TypeErrors", async () => {
@@ -102,13 +108,14 @@ describe("the signing input checks", () => {
       expect((error as HubValidationError).issues).toEqual([
         { path: [], code: "invalid_type", message: "signRequest takes { secret or signingKey, timestamp, method, path, body }" },
       ]);
+      expect((error as HubValidationError).message).toMatch(/^Invalid signing input/);
     }
   });
 
   it("a missing key is named together with the other problems", async () => {
     const error = (await node.signRequest({ ...base, timestamp: "soon" } as never).catch((e: unknown) => e)) as HubValidationError;
     expect(error.issues.map((issue) => issue.path[0])).toEqual(["timestamp", "secret"]);
-    expect(error.issues[1]!.message).toBe("give `secret` or `signingKey` (is the environment variable that holds it set?)");
+    expect(error.issues[1]).toEqual({ path: ["secret"], code: "custom", message: "give `secret` or `signingKey` (is the environment variable that holds it set?)" });
   });
 
   it("with both secret and signingKey, signs with signingKey", async () => {

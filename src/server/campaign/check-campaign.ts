@@ -22,13 +22,13 @@ void listed;
 export const MAX_CONCURRENCY = 10_000;
 
 // `concurrency` and `maxFailures` keep their own integer checks in award-many.ts; the bound is here.
+// `dryRun` is a known name without a rule: awardMany refuses any value of it, pointing at dryRunAwards.
 const RULES: readonly Rule[] = [
   ["concurrency", optional((v) => !(typeof v === "number" && v > MAX_CONCURRENCY)), `at most ${MAX_CONCURRENCY}`],
   ["signal", optional((v) => v instanceof AbortSignal), "an AbortSignal"],
   ["onProgress", optional((v) => typeof v === "function"), "a function"],
   ["total", optional((v) => Number.isSafeInteger(v) && (v as number) >= 0), "an integer ≥ 0"],
   ["journal", optional((v) => typeof v === "string" || (typeof v === "object" && v !== null && ["load", "record"].every((m) => typeof (v as Record<string, unknown>)[m] === "function"))), "a file path or a CampaignJournal (with load and record methods)"],
-  ["dryRun", optional((v) => typeof v === "boolean"), "true or false"],
   ["hub", optional((v) => typeof v === "string"), "a hub slug"],
 ];
 
