@@ -141,3 +141,35 @@ describe("the write policy is the server client's, from its construction", () =>
     expect(headers[0]!.get("x-api-timestamp")).toBeNull();
   });
 });
+
+describe("the one re-send for the clock: only when what was signed is outside the window, less its margin", () => {
+  // The server refuses every first attempt with a Date `skew` seconds after the timestamp signed, then accepts.
+  const refuseWithSkew = (skew: number) => {
+    const timestamps: string[] = [];
+    server.use(
+      http.post(`${mock.baseUrl}/hub/alpha/bits/earn`, ({ request }) => {
+        const timestamp = request.headers.get("x-api-timestamp")!;
+        timestamps.push(timestamp);
+        if (timestamps.length > 1) return HttpResponse.json({ ok: true });
+        const date = new Date((Number(timestamp) + skew) * 1000).toUTCString();
+        return HttpResponse.json({ error: "unauthorized", message: "bad timestamp" }, { status: 401, headers: { date } });
+      }),
+    );
+    return timestamps;
+  };
+
+  it.each([299, -299, 3_600])("a refusal whose Date is %i s from what was signed is sent again, signed in server time", async (skew) => {
+    const timestamps = refuseWithSkew(skew);
+    const { data, attempts } = await serverClient(mock.baseUrl).awardPoints({ wallet: "0xabc", amount: 1, ref: `skew-${skew}` }).withResponse();
+    expect(data).toEqual({ ok: true });
+    expect(attempts).toBe(2);
+    expect(Math.abs(Number(timestamps[1]) - (Number(timestamps[0]) + skew))).toBeLessThanOrEqual(1);
+  });
+
+  it.each([298, -298, 0])("a refusal whose Date is %i s from what was signed is final: the clock was not the cause", async (skew) => {
+    const timestamps = refuseWithSkew(skew);
+    const error = await serverClient(mock.baseUrl).awardPoints({ wallet: "0xabc", amount: 1, ref: `skew-${skew}` }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(timestamps).toHaveLength(1);
+  });
+});
