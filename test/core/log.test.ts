@@ -215,4 +215,13 @@ describe("a retry's log line names how the attempt ended", () => {
     await expect(hub.getHub()).resolves.toEqual({ slug: "alpha" });
     expect(retries(lines)).toEqual(["503", '"fetch failed"', "timeout"]);
   });
+
+  it("an attempt whose fetch never settles, not even on the abort, is retried after a timeout", async () => {
+    const { lines, logger } = capture();
+    let n = 0;
+    const fetch = (): Promise<Response> => (++n === 1 ? new Promise<Response>(() => undefined) : Promise.resolve(Response.json({ slug: "alpha" })));
+    const hub = new HubClient({ baseUrl: "https://hub.example.com", clientId: "pk_alpha_demo", hub: "alpha", fetch, timeout: 50, retry: { limit: 1, backoff: 1 }, logLevel: "info", logger });
+    await expect(hub.getHub()).resolves.toEqual({ slug: "alpha" });
+    expect(retries(lines)).toEqual(["timeout"]);
+  });
 });

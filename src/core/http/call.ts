@@ -117,7 +117,7 @@ export class Call {
   /** An attempt is between `fetch` and its answer. */
   #inFlight = false;
   /** An attempt may have been applied: it got a 2xx, 5xx or 408, or failed after it may have left. */
-  #reached = false;
+  #reached: boolean;
   /** An attempt before the latest one (or an earlier call, `appliedEarlier`) may have been applied. */
   #reachedEarlier = false;
   /** The latest failure of `fetch` itself (a network error), as opposed to a hook's or a signer's. */
@@ -175,10 +175,11 @@ export class Call {
 
   /**
    * For a write that succeeded: may an attempt before the last have been applied? Then a
-   * "duplicate" answer may describe this call's own award, its first answer lost.
+   * "duplicate" answer may describe this call's own award, its first answer lost. (Only a write's
+   * result carries it: a read's earlier attempts applied nothing.)
    */
   mayHaveBeenAppliedEarlier(): boolean {
-    return this.spec.method !== "GET" && this.#reachedEarlier;
+    return this.#reachedEarlier;
   }
 
   /** ky's options for this call. */
@@ -196,7 +197,7 @@ export class Call {
       timeout: this.timeout,
       retry: {
         limit: retry.limit === 0 ? 0 : retry.limit + THROTTLE_RETRIES,
-        methods: [spec.method.toLowerCase()],
+        methods: [spec.method], // ky lower-cases them
         statusCodes: RETRY_STATUSES,
         // No maxRetryAfter for ky: #shouldRetry already refused a longer Retry-After (retryAfterOf).
         backoffLimit: retry.maxBackoff,
@@ -294,7 +295,8 @@ export class Call {
   /** An attempt that got no HTTP answer, or not all of a 2xx body: a timeout when ky's signal cut it. */
   #networkFailure(error: unknown, signal: AbortSignal): unknown {
     const message = (error as Error | null)?.message;
-    this.#why = signal.aborted ? "timeout" : typeof message === "string" ? message : "network error";
+    // Only an Error's failure is retried (ky wraps anything else), so only its message is logged.
+    this.#why = signal.aborted ? "timeout" : String(message);
     return (this.#fetchFailure = error);
   }
 

@@ -148,8 +148,9 @@ export class WritePolicy {
    * time is now the clock's.
    */
   #refusedForSkew(error: unknown): error is HubApiError {
-    const signedAt = error instanceof HubApiError ? error.signing?.timestamp : undefined;
-    return signedAt !== undefined && Math.abs(Number(this.#clock.timestamp()) - Number(signedAt)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
+    // Nothing signed (not a refusal, or not of a signed write): NaN, which is never outside the window.
+    const signedAt = Number((error as HubApiError | undefined)?.signing?.timestamp);
+    return Math.abs(Number(this.#clock.timestamp()) - signedAt) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
   }
 }
 

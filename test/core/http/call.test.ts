@@ -181,6 +181,31 @@ describe("errors that are not the network's are final", () => {
   });
 });
 
+describe("a fetch that fails oddly", () => {
+  it.each([null, undefined, "boom"])("rejecting with %j is a HubConnectionError, never a raw error", async (reason) => {
+    const error = await settle(() => client({ fetch: () => Promise.reject(reason), retry: 0 }).getHub());
+    expect(error).toMatchObject({ name: "HubConnectionError", origin: "https://h.test", attempts: 1 });
+  });
+});
+
+describe("a final failure's message names real durations", () => {
+  it("an attempt cut at 1 s reads in seconds, and the total is the time spent", async () => {
+    const deaf = () => new Promise<Response>(() => undefined);
+    const error = (await settle(() => client({ fetch: deaf, timeout: 1_000, retry: 0 }).getHub())) as Error;
+    expect(error).toMatchObject({ name: "HubTimeoutError" });
+    expect(error.message).toMatch(/1 attempt, cut at 1 s, 1(\.\d)? s in all\.$/);
+  });
+
+  it("a short one reads in milliseconds", async () => {
+    const deaf = () => new Promise<Response>(() => undefined);
+    const error = (await settle(() => client({ fetch: deaf, timeout: 30, retry: { limit: 1, backoff: 1 } }).getHub())) as Error;
+    const total = Number(/, (\d+) ms in all\.$/.exec(error.message)?.[1]);
+    expect(error.message).toMatch(/2 attempts, each cut at 30 ms, \d+ ms in all\.$/);
+    expect(total).toBeGreaterThanOrEqual(60);
+    expect(total).toBeLessThan(1_000);
+  });
+});
+
 describe("each attempt's timeout", () => {
   const never = (_url: unknown, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
 

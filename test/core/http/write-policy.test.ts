@@ -173,3 +173,34 @@ describe("the one re-send for the clock: only when what was signed is outside th
     expect(timestamps).toHaveLength(1);
   });
 });
+
+describe("only a server client's writes are signed", () => {
+  it("its reads carry no signature, and a refused read carries no `signing`", async () => {
+    const seen: Headers[] = [];
+    server.use(
+      http.get(`${mock.baseUrl}/hub/alpha`, ({ request }) => (seen.push(request.headers), HttpResponse.json({ slug: "alpha" }))),
+      http.get(`${mock.baseUrl}/hub/alpha/holder/:wallet`, () => HttpResponse.json({ error: "unauthorized", message: "bad key" }, { status: 401 })),
+    );
+    const client = serverClient(mock.baseUrl);
+    await expect(client.getHub()).resolves.toEqual({ slug: "alpha" });
+    expect(seen[0]!.get("x-api-signature")).toBeNull();
+    expect(seen[0]!.get("x-api-timestamp")).toBeNull();
+    const refused = (await client.getHolder("0xabc").catch((e: unknown) => e)) as UnauthorizedError;
+    expect(refused).toBeInstanceOf(UnauthorizedError);
+    expect(refused.signing).toBeUndefined();
+    expect(refused.message).not.toContain("signed write");
+  });
+
+  it("a HubClient subclass's own write is sent unsigned, and its result has the verdict of earlier attempts", async () => {
+    class Poster extends HubClient {
+      post() {
+        return this.request({ method: "POST", segments: ["hub", this.hub, "touch"], body: "{}", kind: "object-or-empty" });
+      }
+    }
+    const seen: Headers[] = [];
+    server.use(http.post(`${mock.baseUrl}/hub/alpha/touch`, ({ request }) => (seen.push(request.headers), new HttpResponse(null, { status: 204 }))));
+    const poster = new Poster({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", logLevel: "off" });
+    await expect(poster.post().withResponse()).resolves.toMatchObject({ data: {}, attempts: 1, mayHaveBeenAppliedEarlier: false });
+    expect(seen[0]!.get("x-api-signature")).toBeNull();
+  });
+});

@@ -104,7 +104,13 @@ describe("the public-hub-sdk:call TracingChannel", () => {
     await serverClient(mock.baseUrl).awardMany([award, { ...award, ref: "quest-43:0xabc" }]);
     const starts = events.filter((e) => e.kind === "start").map((e) => e.snapshot.operation);
     expect(starts).toEqual(["awardMany", "awardPoints", "awardPoints"]);
-    expect(events.at(-1)!.context).toMatchObject({ operation: "awardMany", result: { applied: 2 } });
+    expect(events.at(-1)!.context).toMatchObject({ operation: "awardMany", method: "POST", urlTemplate: "/hub/{slug}/bits/earn", result: { applied: 2 } });
+  });
+
+  it("a campaign without onProgress, heard by a subscriber, still runs (its progress goes to the channel's trace only)", async () => {
+    const events = listen();
+    await expect(serverClient(mock.baseUrl).awardMany([award], { concurrency: 1 })).resolves.toMatchObject({ applied: 1 });
+    expect(events.filter((e) => e.kind === "error")).toEqual([]);
   });
 
   it("with no subscriber and no telemetry, hands the pipeline no trace", async () => {
