@@ -102,27 +102,20 @@ const SIGNER_CACHE_SIZE = 16;
 
 /** `deriveSigningKey` and `signRequest` for one crypto backend. */
 export function createSigning(backend: HmacBackend) {
-  // Prepared signers (a KeyObject or CryptoKey inside) by signing key, so that signing with a
-  // known key costs one HMAC: the signer itself once ready (no await), its promise until then.
-  // Only derived keys are cached, never secrets; never a failure. Two fast paths, each measured by
-  // callgrind (instructions per signature, 2026-11-26): the format check skipped for a prepared
-  // key saves ~2,000 of ~30,700 (6 %); the ready signer called without an await ~860 (3 %). Both
-  // change the cost only, never the result: mutation testing cannot see them (disabled below).
-  const signers = new Map<string, PayloadSigner | Promise<PayloadSigner>>();
-  // A signing key already prepared passed its format check when it was first given.
+  // Prepared signers (a KeyObject or CryptoKey inside) by signing key: building one was ~15 % of a
+  // signature (bench/RESULTS.md). Only derived keys are cached, never secrets; never a failure.
+  const signers = new Map<string, Promise<PayloadSigner>>();
+  // A signing key already prepared passed its format check when it was first given: skipping it
+  // saves ~2,000 of ~31,500 instructions per signature (callgrind, 2026-11-26). It changes the cost
+  // only, never the result, so mutation testing cannot see it.
   // Stryker disable next-line ArrowFunction: the fast path above (the check then runs every time)
   const known = (key: unknown) => signers.has(key as string);
   const signerFor = (key: string) => {
     let signer = signers.get(key);
     if (signer === undefined) {
       if (signers.size >= SIGNER_CACHE_SIZE) signers.delete(signers.keys().next().value!);
-      const pending = Promise.resolve(backend.signerFor(key));
-      signers.set(key, (signer = pending));
-      pending.then(
-        // Stryker disable next-line all: the fast path above (the promise is awaited instead)
-        (ready) => signers.get(key) === pending && signers.set(key, ready),
-        () => signers.delete(key), // a failure is not kept: the next call tries again
-      );
+      signers.set(key, (signer = Promise.resolve(backend.signerFor(key))));
+      signer.catch(() => signers.delete(key)); // a failure is not kept: the next call tries again
     }
     return signer;
   };
@@ -137,9 +130,7 @@ export function createSigning(backend: HmacBackend) {
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
     checkSignInput(input, known);
-    const signer = signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
-    // Stryker disable next-line ConditionalExpression,StringLiteral: the fast path above (awaiting the ready signer gives it too)
-    const sign = typeof signer === "function" ? signer : await signer;
+    const sign = await signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
     return sign(signingPayload(input));
   }
 
