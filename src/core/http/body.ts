@@ -44,7 +44,7 @@ export function readText(response: Response, signal: AbortSignal): Promise<strin
   return new Promise<string>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
+    signal.addEventListener("abort", onAbort);
     response.text().then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
@@ -73,7 +73,7 @@ const EARLIEST_PLAUSIBLE_DATE = Date.UTC(2024, 0, 1);
  * `Date.parse` would read junk such as "0", "-3" or "1." as a date (year 2000, 2001…).
  */
 export function parseHttpDate(value: string | null | undefined): number | undefined {
-  const date = value != null && /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  const date = typeof value === "string" && /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
   return date >= EARLIEST_PLAUSIBLE_DATE ? date : undefined;
 }
 

@@ -70,15 +70,14 @@ export function traced<T>(client: TracedClient, raw: TracedCall, run: (trace?: C
   return channel ? channel.tracePromise(inside, call) : inside();
 }
 
-// The SDK's own calls by the segment after the hub's slug (none: `getHub`); discovery has no segment at all.
-const OPERATIONS: Record<string, string> = { hub: "getHub", leaderboard: "getLeaderboard", holder: "getHolder", "stake-status": "getStakeStatus", bits: "awardPoints" };
-const TEMPLATES: Record<string, string> = { discover: "", getHub: "/hub/{slug}", getLeaderboard: "/hub/{slug}/leaderboard", getHolder: "/hub/{slug}/holder/{wallet}", getStakeStatus: "/hub/{slug}/stake-status", awardPoints: "/hub/{slug}/bits/earn" };
-
 /** The context of a call of `client` (as `HubCall` names its segments). */
 export function describeCall({ baseUrl, hub }: TracedClient, { method = "GET", segments, query, ref, wallet, name }: TracedCall): HubCallContext {
+  // The SDK's own calls by the segment after the hub's slug (none: `getHub`); discovery has no segment at all.
+  const operations: Record<string, string> = { hub: "getHub", leaderboard: "getLeaderboard", holder: "getHolder", "stake-status": "getStakeStatus", bits: "awardPoints" };
+  const templates: Record<string, string> = { discover: "", getHub: "/hub/{slug}", getLeaderboard: "/hub/{slug}/leaderboard", getHolder: "/hub/{slug}/holder/{wallet}", getStakeStatus: "/hub/{slug}/stake-status", awardPoints: "/hub/{slug}/bits/earn" };
   const [first, slug, kind = first] = segments;
   // An SDK call is one of the table's, addressed to the client's hub.
-  const known = segments.length === 0 ? "discover" : slug === hub && segments.length < 5 ? OPERATIONS[kind!] : undefined;
+  const known = segments.length === 0 ? "discover" : slug === hub && segments.length < 5 ? operations[kind!] : undefined;
   const walletOf = wallet ?? (known === "getHolder" ? segments[3] : query?.wallet);
   const path = pathOf(segments);
   return {
@@ -86,7 +85,7 @@ export function describeCall({ baseUrl, hub }: TracedClient, { method = "GET", s
     method,
     hub,
     baseUrl,
-    urlTemplate: known && TEMPLATES[known],
+    urlTemplate: known && templates[known],
     path: path && `/${path}`,
     wallet: walletOf === undefined ? undefined : String(walletOf),
     ref,

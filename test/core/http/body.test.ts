@@ -1,6 +1,7 @@
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HubResponseError } from "public-hub-sdk";
-import { decodeBody, errorFields, excerpt, headersToObject, keptBody, parseJson, parseRetryAfter, retryAfterOf } from "../../../src/core/http/body";
+import { decodeBody, errorFields, excerpt, headersToObject, keptBody, parseHttpDate, parseJson, parseRetryAfter, readText, retryAfterOf } from "../../../src/core/http/body";
 import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
 
 afterEach(() => {
@@ -162,5 +163,48 @@ describe("decodeBody", () => {
     const error = await failure(decodeBody(raw(""), "object"));
     expect(error.message).toBe("Unusable 200 response (empty-body): the server sent no body");
     expect(error.problem).toBe("empty-body");
+  });
+});
+
+describe("parseHttpDate: only a plausible date is a time", () => {
+  it.each([
+    ["an HTTP date", "Wed, 21 Oct 2026 07:28:00 GMT", Date.UTC(2026, 9, 21, 7, 28)],
+    ["an ISO date with its T", "2026-10-21T07:28:00Z", Date.UTC(2026, 9, 21, 7, 28)],
+    ["the first plausible instant", "Mon, 01 Jan 2024 00:00:00 GMT", Date.UTC(2024, 0, 1)],
+  ])("%s is read", (_name, value, expected) => {
+    expect(parseHttpDate(value)).toBe(expected);
+  });
+
+  it.each([
+    ["a bare year (Date.parse would read 2026)", "2026"],
+    ["a date without a letter", "2026-10-21"],
+    ["0", "0"],
+    ["a second before 2024", "Sun, 31 Dec 2023 23:59:59 GMT"],
+    ["words", "soon"],
+    ["null", null],
+    ["undefined", undefined],
+  ])("%s is no time", (_name, value) => {
+    expect(parseHttpDate(value)).toBeUndefined();
+  });
+});
+
+describe("readText: the body within the attempt", () => {
+  it("an attempt already aborted rejects with its reason, without waiting for the body", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error("cut"));
+    await expect(readText(new Response("late"), controller.signal)).rejects.toThrow("cut");
+  });
+
+  it("an abort while the body streams rejects with its reason", async () => {
+    const controller = new AbortController();
+    const reading = readText(new Response(new ReadableStream({ start: () => undefined })), controller.signal);
+    controller.abort(new Error("timed out"));
+    await expect(reading).rejects.toThrow("timed out");
+  });
+
+  it("a body read leaves no listener on the attempt's signal", async () => {
+    const controller = new AbortController();
+    await expect(readText(new Response("text"), controller.signal)).resolves.toBe("text");
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });

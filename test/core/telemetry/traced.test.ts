@@ -60,6 +60,29 @@ describe("traced: the hooks the pipeline calls", () => {
     expect(pause.mock.calls[0]![0]).toBeGreaterThan(4_000);
   });
 
+  it("a gate whose pause ends now is no pause", async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
+    try {
+      const pause = vi.fn();
+      await traced(client, { segments: ["hub", "alpha"] }, async (trace) => trace!.gate(1_000_000), () => ({ run: (call) => call(), end: () => undefined, pause }));
+      expect(pause).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("with no observer (a channel subscriber only), every hook is safe", async () => {
+    await expect(
+      traced(client, { segments: ["hub", "alpha"] }, async (trace) => {
+        trace!.gate(Date.now() + 60_000);
+        trace!.attempt(new Request("https://hub.example.com/api/v1/hub/alpha"))(200, undefined);
+        trace!.retry("503", 1);
+        trace!.progress({ done: 1 });
+        return "ran";
+      }),
+    ).resolves.toBe("ran");
+  });
+
   it("passes each hook to the observer's own", async () => {
     const heard = vi.fn();
     const observer = { run: <T>(call: () => Promise<T>) => call(), end: () => undefined, attempt: vi.fn(() => heard), retry: vi.fn(), progress: vi.fn() };

@@ -33,7 +33,7 @@ describe("a campaign's input, checked before anything is read or sent", () => {
     await expect(dryRunAwards([], { total: 0 })).resolves.toMatchObject({ total: 0 });
   });
 
-  it.each([["null", null], ["an object without record", { load: () => [] }], ["an object whose record is no function", { load: () => [], record: 1 }], ["a number", 7]])("a journal that is %s is refused", async (_name, given) => {
+  it.each([["null", null], ["an object without record", { load: () => [] }], ["an object whose record is no function", { load: () => [], record: 1 }], ["a number", 7], ["a function, even with load and record", Object.assign(() => undefined, { load: () => [], record: () => undefined })]])("a journal that is %s is refused", async (_name, given) => {
     const error = await refused(dryRunAwards([], { journal: given as never }));
     expect(error.issues).toEqual([{ path: ["journal"], code: "invalid_type", message: "journal must be a file path or a CampaignJournal (with load and record methods)" }]);
   });
