@@ -102,21 +102,28 @@ const SIGNER_CACHE_SIZE = 16;
 
 /** `deriveSigningKey` and `signRequest` for one crypto backend. */
 export function createSigning(backend: HmacBackend) {
-  // Prepared signers (a KeyObject or CryptoKey inside) by signing key: building one was ~15 % of a
-  // signature (bench/RESULTS.md). Only derived keys are cached, never secrets; never a failure.
-  const signers = new Map<string, Promise<PayloadSigner>>();
-  // A signing key already prepared passed its format check when it was first given: skipping it
-  // saves ~1,500 of ~32,500 instructions per signature (callgrind, idle machine, 2026-11-26; the
-  // run-to-run noise is ±2 %). It changes the cost only, never the result: mutation testing cannot
-  // see it. (Calling a ready signer without an await saved ~1,200 more; dropped for simplicity.)
+  // Prepared signers (a KeyObject or CryptoKey inside) by signing key, so that signing with a
+  // known key costs one HMAC: the signer itself once ready (no await), its promise until then.
+  // Only derived keys are cached, never secrets; never a failure. Two fast paths, measured on an
+  // idle machine (callgrind, instructions per signature, 2026-11-26; noise ±2 %): the format check
+  // skipped for a prepared key saves ~1,500 of ~32,500, the ready signer called without an await
+  // ~1,200, and in calls/s without it `signRequest` fell from 0.81× to 0.70× raw `createHmac`
+  // (bench/RESULTS.md). Both change the cost only, never the result: mutation testing cannot see them.
+  const signers = new Map<string, PayloadSigner | Promise<PayloadSigner>>();
+  // A signing key already prepared passed its format check when it was first given.
   // Stryker disable next-line ArrowFunction: the fast path above (the check then runs every time)
   const known = (key: unknown) => signers.has(key as string);
   const signerFor = (key: string) => {
     let signer = signers.get(key);
     if (signer === undefined) {
       if (signers.size >= SIGNER_CACHE_SIZE) signers.delete(signers.keys().next().value!);
-      signers.set(key, (signer = Promise.resolve(backend.signerFor(key))));
-      signer.catch(() => signers.delete(key)); // a failure is not kept: the next call tries again
+      const pending = Promise.resolve(backend.signerFor(key));
+      signers.set(key, (signer = pending));
+      pending.then(
+        // Stryker disable next-line all: the fast path above (the promise is awaited instead)
+        (ready) => signers.get(key) === pending && signers.set(key, ready),
+        () => signers.delete(key), // a failure is not kept: the next call tries again
+      );
     }
     return signer;
   };
@@ -131,7 +138,9 @@ export function createSigning(backend: HmacBackend) {
   async function signRequest(input: SignRequestInput): Promise<string> {
     assertNotBrowser(input?.dangerouslyAllowBrowser);
     checkSignInput(input, known);
-    const sign = await signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
+    const signer = signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
+    // Stryker disable next-line ConditionalExpression,StringLiteral: the fast path above (awaiting the ready signer gives it too)
+    const sign = typeof signer === "function" ? signer : await signer;
     return sign(signingPayload(input));
   }
 
