@@ -66,7 +66,7 @@ export class Transport {
   /** The client's one rate gate: every attempt of every call passes it. */
   readonly gate: RateGate;
   /** What every call shares, fixed at construction. */
-  readonly context: CallContext;
+  readonly #context: CallContext;
   readonly #ky: KyInstance;
   readonly #dedupeReads: boolean;
   readonly #shared = new Map<string, SharedRead>();
@@ -74,14 +74,14 @@ export class Transport {
   constructor(config: TransportConfig) {
     const log = config.log;
     this.gate = new RateGate({ ...CLIENT_DEFAULTS.rateLimit, ...config.rateLimit }, (event, fields) => log("info", event, fields));
-    this.context = { gate: this.gate, fetch: config.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, writes: config.writes, log };
+    this.#context = { gate: this.gate, fetch: config.fetch, timeout: config.timeout, retry: resolveRetry(config.retry), onRequest: config.onRequest, prefixUrl: `${config.baseUrl.href}/`, writes: config.writes, log };
     this.#dedupeReads = config.dedupeReads;
     // The user's headers first, then ours, replacing theirs whatever their case: `x-api-key` is
     // ours alone (a call without it removes it).
     const headers = new Headers(config.headers);
     headers.set("accept", "application/json");
     headers.set("x-api-key", config.clientId);
-    this.#ky = ky.create({ prefixUrl: this.context.prefixUrl, headers });
+    this.#ky = ky.create({ prefixUrl: this.#context.prefixUrl, headers });
   }
 
   send(spec: CallSpec): Promise<RawResponse> {
@@ -107,20 +107,20 @@ export class Transport {
       } catch (error) {
         const next = error instanceof HubRedirectError && spec.method === "GET" && hop < MAX_REDIRECTS ? parseUrl(error.location) : undefined;
         // A Location with credentials is not followed: `x-api-key` would go with a user and password.
-        if (next?.origin !== new URL(spec.input, this.context.prefixUrl).origin || next.username || next.password) throw error;
+        if (next?.origin !== new URL(spec.input, this.#context.prefixUrl).origin || next.username || next.password) throw error;
         spec = { ...spec, input: next.href, query: undefined };
       }
     }
   }
 
   async #exchange(spec: CallSpec): Promise<RawResponse> {
-    const call = new Call(spec, this.context);
+    const call = new Call(spec, this.#context);
     try {
       const response = await this.#ky(spec.input, call.kyOptions());
       return { status: response.status, headers: response.headers, text: call.bodyOf(response), response, mayHaveBeenApplied: call.mayHaveBeenApplied(), attempts: call.attempts, mayHaveBeenAppliedEarlier: call.mayHaveBeenAppliedEarlier() };
     } catch (error) {
-      const converted = await toHubError(error, call, new URL(spec.input, this.context.prefixUrl).origin);
-      await this.context.writes?.failed(converted, call);
+      const converted = await toHubError(error, call, new URL(spec.input, this.#context.prefixUrl).origin);
+      await this.#context.writes?.failed(converted, call);
       throw converted;
     }
   }
