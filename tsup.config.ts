@@ -34,9 +34,6 @@ const library = defineConfig({
     "mock/index": "src/mock/index.ts",
     "query/index": "src/query/index.ts",
     "otel/index": "src/otel/index.ts",
-    // `#traced` in package.json "imports": the channel's work where Node's diagnostics_channel exists, nothing in browsers.
-    "telemetry/traced": "src/core/telemetry/traced.ts",
-    "telemetry/traced-none": "src/core/telemetry/traced-none.ts",
     "server/node": "src/server/node.ts",
     "server/edge": "src/server/edge.ts",
     "server/browser": "src/server/browser.ts",
@@ -54,7 +51,7 @@ const library = defineConfig({
   platform: "neutral",
   // zod is imported from the dependency, as its users import it: an app's bundle holds one zod, and
   // `awardSchema` is made by the same zod as the app's schemas.
-  external: ["ky", "zod", "msw", "@tanstack/query-core", "@opentelemetry/api", "#traced"],
+  external: ["ky", "zod", "msw", "@tanstack/query-core", "@opentelemetry/api"],
 });
 
 export default library;

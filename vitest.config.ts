@@ -14,8 +14,6 @@ export default defineConfig({
       { find: /^public-hub-sdk\/mock$/, replacement: src("mock/index.ts") },
       { find: /^public-hub-sdk\/query$/, replacement: src("query/index.ts") },
       { find: /^public-hub-sdk\/otel$/, replacement: src("otel/index.ts") },
-      // The package's own import map (package.json "imports"), to the source.
-      { find: /^#traced$/, replacement: src("core/telemetry/traced.ts") },
       { find: /^public-hub-sdk$/, replacement: src("index.ts") },
     ],
   },

@@ -176,8 +176,8 @@ try {
   // Client CPU of a read validated by a small zod object against the same read without: a canned
   // fetch (no network, no server), interleaved rounds. Throughput ≥ 0.91× is CPU per read ≤ 1.10×.
   const canned = async () => new Response(HOLDER_BODY, { status: 200, headers: { "content-type": "application/json" } });
-  const plainReads = new HubClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", fetch: canned, dedupeReads: false });
-  const zodReads = new HubClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", fetch: canned, dedupeReads: false, schemas: { holder: HOLDER_SCHEMA } });
+  const plainReads = new HubClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", fetch: canned });
+  const zodReads = new HubClient({ baseUrl: server.baseUrl, clientId: "pk_bench", hub: "alpha", fetch: canned, schemas: { holder: HOLDER_SCHEMA } });
   rows.push(row("read validated by a small zod object (canned fetch)", "with `schemas.holder`", "same read without", 0.91, await compare({
     sdk: () => zodReads.getHolder("0xabc"),
     baseline: () => plainReads.getHolder("0xabc"),

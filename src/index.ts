@@ -15,16 +15,12 @@
  * }
  * ```
  */
-export { HubClient, type HubCall, type LeaderboardQuery, type RateLimitStatus } from "./client/hub-client";
-export { HubPromise, type WithResponse, type WithWriteResponse } from "./core/hub-promise";
+export { HubClient, HubPromise, type LeaderboardQuery, type WithResponse, type WithWriteResponse } from "./client/hub-client";
 export { leaderboardRows, type LeaderboardRowOf } from "./client/leaderboard-rows";
-export { errorFields } from "./core/http/body";
+export { errorFields, isDuplicate, type AwardAnswer } from "./core/answer";
 export {
   HubError,
-  type HubErrorInit,
   HubApiError,
-  type ApiErrorInit,
-  type SigningDiagnostics,
   BadRequestError,
   UnauthorizedError,
   ForbiddenError,
@@ -40,19 +36,9 @@ export {
   HubSchemaError,
   type ResponseProblem,
   type ValidationIssue,
-} from "./core/errors/index";
-export type { HubClientOptions, RequestOptions, RetryOptions, RateLimitOptions, RequestEvent, RequestStartEvent, ResponseEvent } from "./core/types/options";
-export type { Log, Logger, LogLevel } from "./core/log";
-export type { HubTelemetry, HubCallContext } from "./core/telemetry/types";
-export type {
-  JsonObject,
-  DiscoveryDocument,
-  HubConfig,
-  Leaderboard,
-  LeaderboardRow,
-  HolderStatus,
-  StakeStatus,
-  AwardResult,
-} from "./core/types/responses";
+} from "./core/errors";
+export type { HubClientOptions, RequestOptions, RetryOptions, RequestEvent, RequestStartEvent, ResponseEvent, Logger, LogLevel } from "./core/types/options";
+export type { HubTelemetry, HubCallContext, HubCallObserver } from "./core/types/telemetry";
+export type { DiscoveryDocument, HubConfig, Leaderboard, LeaderboardRow, HolderStatus, StakeStatus, AwardResult } from "./core/types/responses";
 export type { StandardSchemaV1, StandardResult, StandardIssue } from "./core/types/standard-schema";
-export type { HubSchemas, HubOperation, HubData, LenientData, SchemaOutput, ValidateMode } from "./core/types/schemas";
+export type { HubSchemas, HubOperation, HubData, SchemaOutput, ValidateMode } from "./core/types/schemas";

@@ -21,10 +21,9 @@ export function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | u
 
 /**
  * Options of each worker's one client, from `HUB_BASE_URL`, `HUB_CLIENT_ID`, `HUB_SLUG`,
- * `HUB_SECRET`, and optionally `WORKER_MAX_PER_SECOND` (this process's share of the API's limit).
+ * `HUB_SECRET`. The API's limit is kept by the queue's limiter (`QUEUE_MAX_PER_SECOND`, worker.ts).
  */
 export function workerClientOptions(env: NodeJS.ProcessEnv = process.env): HubServerClientOptions {
-  const perSecond = positiveNumber(env, "WORKER_MAX_PER_SECOND");
   return {
     baseUrl: required(env, "HUB_BASE_URL"),
     clientId: required(env, "HUB_CLIENT_ID"),
@@ -35,8 +34,5 @@ export function workerClientOptions(env: NodeJS.ProcessEnv = process.env): HubSe
     retry: 0,
     // A job is one request of at most this long; the worker renews its lock meanwhile (worker.ts).
     timeout: 10_000,
-    // The client's gate paces this process's requests as they are sent; BullMQ's concurrency
-    // already bounds how many are in flight.
-    ...(perSecond ? { rateLimit: { maxRequestsPerSecond: perSecond } } : {}),
   };
 }

@@ -5,9 +5,8 @@
  *   REDIS_URL=redis://127.0.0.1:6379 HUB_BASE_URL=… HUB_CLIENT_ID=… HUB_SLUG=alpha HUB_SECRET=… \
  *     npx tsx examples/queue-campaign/worker.ts
  *
- * Optional: `WORKER_CONCURRENCY` (awards in flight in this process, default 16), and one of
- * `QUEUE_MAX_PER_SECOND` (the API's limit, shared by all workers of the queue through Redis) or
- * `WORKER_MAX_PER_SECOND` (this process's share, kept by its client's rate gate).
+ * Optional: `WORKER_CONCURRENCY` (awards in flight in this process, default 16), and
+ * `QUEUE_MAX_PER_SECOND` (the API's limit, shared by all workers of the queue through Redis).
  */
 import { pathToFileURL } from "node:url";
 import { Queue, Worker, type RateLimiterOptions } from "bullmq";

@@ -1,5 +1,6 @@
-import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
-import { LEVELS, type LogLevel } from "../core/log";
+import { HubValidationError, type ValidationIssue } from "../core/errors";
+import { LEVELS } from "../core/request";
+import type { LogLevel } from "../core/types/options";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import { HUB_OPERATIONS, VALIDATE_MODES } from "../core/types/schemas";
 
@@ -104,12 +105,11 @@ const RULES: readonly Rule[] = [
   ["retry.backoff", optional(duration), DURATION],
   ["retry.maxBackoff", optional(duration), DURATION],
   ["retry.maxRetryAfter", optional(duration), DURATION],
-  ["rateLimit", optional(isObject), "an object"],
-  ["rateLimit.maxConcurrency", optional((v) => count(v) && (v as number) > 0), "a positive integer"],
-  ["rateLimit.maxRequestsPerSecond", optional((v) => typeof v === "number" && v > 0), "a positive number"],
-  ["rateLimit.retryBudget", optional((v) => typeof v === "number" && v >= 0), "a number ≥ 0"],
+  ["maxConcurrency", optional((v) => count(v) && (v as number) > 0), "a positive integer"],
+  ["unwrap", optional((v) => typeof v === "string" && v !== ""), "a non-empty string: the envelope's key of the payload"],
+  ["telemetry", optional((v) => isObject(v) && fn(v.startCall)), "a telemetry (openTelemetry() from public-hub-sdk/otel)"],
   ["fetch", optional(fn), "a function"],
-  ["dedupeReads", optional((v) => typeof v === "boolean"), "true or false"],
+  ["duplicate", optional(fn), "a function"],
   ["onRequest", optional(fn), "a function"],
   ["logLevel", optional((v) => LEVELS.includes(v as LogLevel)), LEVELS.join(", ")],
   ["validate", optional(includes(VALIDATE_MODES)), VALIDATE],
@@ -130,10 +130,10 @@ const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, ke
  * when its value needs checking). `telemetry` is checked by its own code. Nested names
  * (`retry.limit`…) are those of the rules.
  */
-export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "rateLimit", "fetch", "headers", "dedupeReads", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry"] as const;
+export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "maxConcurrency", "fetch", "headers", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry", "unwrap"] as const;
 
 /** The options only `HubServerClient` takes: `HubServerClient`'s names are `CLIENT_OPTIONS` and these. */
-export const SERVER_ONLY_OPTIONS = ["secret", "signingKey", "dangerouslyAllowBrowser"] as const;
+export const SERVER_ONLY_OPTIONS = ["secret", "signingKey", "dangerouslyAllowBrowser", "duplicate"] as const;
 
 /** Every per-call option (`RequestOptions`), named once, as `CLIENT_OPTIONS`. */
 export const CALL_OPTIONS = ["signal", "schema", "timeout", "retry", "validate"] as const;
@@ -220,4 +220,46 @@ export function checkCallOptions(options: unknown): void {
 export function checkLeaderboardQuery(query: unknown): void {
   checkOptions("leaderboard query", query ?? undefined, [], ["limit"]);
   checkLimit((query as { limit?: unknown } | null | undefined)?.limit);
+}
+
+
+const API_PREFIX = "/api/v1";
+
+/**
+ * The API base address as a URL without a trailing slash. A bare origin gets `/api/v1`; any
+ * other path is kept as given (a proxy may mount the API elsewhere). No default host exists.
+ */
+export function normalizeBaseUrl(baseUrl: unknown): URL {
+  const fail = (message: string): never => {
+    throw new HubValidationError({ what: "client options", issues: [{ path: ["baseUrl"], code: "invalid_url", message }] });
+  };
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
+    return fail('is required: the API base address, e.g. "https://hub.example.com/api/v1"');
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return fail(`"${baseUrl}" is not an absolute URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") fail(`"${baseUrl}" must use http or https`);
+  if (url.search !== "" || url.hash !== "") fail(`"${baseUrl}" must not carry a query or fragment`);
+  if (url.username !== "" || url.password !== "") fail(`"${url.host}" must not carry credentials`);
+  const path = url.pathname.replace(/\/+$/, "");
+  url.pathname = path === "" ? API_PREFIX : path;
+  return url;
+}
+
+/**
+ * The one way the SDK builds request paths: every segment is percent-encoded, so a slug or wallet
+ * holding `/`, `?`, `#`, spaces or non-ASCII text stays exactly one path segment. The result is
+ * relative to the client's base address (ky's `prefixUrl`).
+ *
+ * @example
+ * ```ts
+ * pathOf(["hub", "café", "holder", "a/b"]); // "hub/caf%C3%A9/holder/a%2Fb"
+ * ```
+ */
+export function pathOf(segments: readonly string[]): string {
+  return segments.map((segment) => encodeURIComponent(segment)).join("/");
 }

@@ -3,20 +3,12 @@
  * The browser-safe client: discovery and the four reads of one hub. It sends the public
  * `x-api-key` and nothing secret.
  */
-import { CLIENT_DEFAULTS } from "../core/defaults";
-import { decodeBody } from "../core/http/body";
-import { checkBody } from "../core/http/check-body";
-import type { CallSpec } from "../core/http/call";
-import type { WritePolicy } from "../core/http/write-policy";
-import { Transport } from "../core/http/transport";
-import { HubPromise, type WithResponse, type WithWriteResponse } from "../core/hub-promise";
-import { createLog, type Log } from "../core/log";
-import { traceCall, type CallTrace } from "../core/telemetry/trace-call";
-import type { HubTelemetry } from "../core/telemetry/types";
+import { checkBody, decodeBody, unwrapBody, type BodyKind } from "../core/answer";
+import { createLog, DEFAULTS, Requester, resolveRetry, type CallSpec, type CallTrace, type Log } from "../core/request";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
-import { normalizeBaseUrl, pathOf } from "../core/url";
-import { CLIENT_OPTIONS, checkCallOptions, checkClientOptions, checkLeaderboardQuery, checkWallet } from "./check-input";
+import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
+import { checkCallOptions, checkClientOptions, checkLeaderboardQuery, checkWallet, CLIENT_OPTIONS, normalizeBaseUrl, pathOf } from "./check-input";
 
 /**
  * Query of {@link HubClient.getLeaderboard}.
@@ -34,50 +26,125 @@ export interface LeaderboardQuery {
 }
 
 /**
- * A snapshot of a client's rate gate (see {@link HubClient.rateLimitStatus}).
+ * A successful call with its HTTP metadata.
  * @example
  * ```ts
- * const status: RateLimitStatus = hub.rateLimitStatus;
- * if (status.pausedUntil > Date.now()) console.log("server asked to wait");
+ * const { data, response, requestId } = await hub.getHub().withResponse();
+ * console.log(response.status, requestId, data);
  * ```
  */
-export interface RateLimitStatus {
-  /** The send rate now allowed, in requests per second; `Infinity` for no limit. */
-  requestsPerSecond: number;
-  /** Epoch milliseconds until which every request waits (`Retry-After`); 0 when not paused. */
-  pausedUntil: number;
-  /** Retry tokens left in the budget. */
-  retryTokens: number;
-  /** Attempts in flight. */
-  inFlight: number;
-  /** Attempts waiting in the gate. */
-  queued: number;
+export interface WithResponse<T> {
+  /** The decoded body (its payload, with `unwrap`), exactly what awaiting the call gives. */
+  data: T;
+  /** The final HTTP response (its body already read: use `data`). */
+  response: Response;
+  /** The request id the server sent (`Request-Id`, `X-Request-Id`…): quote it to the API operator. */
+  requestId: string | undefined;
+  /** How many attempts the call sent, the answered one included (1 when nothing was retried). */
+  attempts: number;
+  /** With the `unwrap` option: the whole body, envelope and all (`meta`, links…). */
+  envelope?: unknown;
 }
 
 /**
- * One request as the client methods describe it; subclasses add calls through `request()`.
+ * A successful write (`awardPoints`) with its HTTP metadata: whether the hub already had its `ref`
+ * (`duplicate`), and whether an earlier attempt of this same call may have been applied.
+ * "Claimed by an earlier call" is `duplicate && !mayHaveBeenAppliedEarlier`.
  * @example
  * ```ts
- * const call: HubCall = { segments: ["hub", "alpha", "leaderboard"], query: { limit: 5 }, kind: "object-or-array" };
+ * const { duplicate, mayHaveBeenAppliedEarlier } = await server.awardPoints(award).withResponse();
+ * if (duplicate && !mayHaveBeenAppliedEarlier) console.log("already claimed by an earlier call");
  * ```
  */
+export interface WithWriteResponse<T> extends WithResponse<T> {
+  /**
+   * The hub answered that it already had this `ref` (a 2xx flag, a replay header, `208`, or a
+   * 409/422 naming a duplicate: see the `duplicate` option of `HubServerClient`). The award is
+   * credited once either way.
+   */
+  duplicate: boolean;
+  /**
+   * An attempt before the last one may have been applied (its answer was lost: a reset, a timeout,
+   * a 5xx). A duplicate answer may then be this call's own award.
+   */
+  mayHaveBeenAppliedEarlier: boolean;
+}
+
+/**
+ * What every client method returns: a `Promise` of the data that also offers `.withResponse()`
+ * (openai-node's `APIPromise` shape). The request starts at once, whether or not it is called.
+ * @example
+ * ```ts
+ * const config = await hub.getHub();                                  // the data
+ * const { data, requestId } = await hub.getHub().withResponse();      // the data and its metadata
+ * ```
+ */
+export class HubPromise<T, R extends WithResponse<T> = WithResponse<T>> extends Promise<T> {
+  readonly #source: Promise<R>;
+
+  /** @internal Made by the clients' methods only. */
+  constructor(source: Promise<R>) {
+    super((resolve, reject) => {
+      source.then((result) => resolve(result.data), reject);
+    });
+    this.#source = source;
+  }
+
+  /**
+   * `then`, `catch` and `finally` return plain promises.
+   * @example
+   * ```ts
+   * hub.getHub().then((config) => config.name); // a plain Promise
+   * ```
+   */
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+
+  /**
+   * The data together with the final `Response`, `requestId` and `attempts`.
+   * @example
+   * ```ts
+   * const { data, response } = await hub.getLeaderboard({ limit: 5 }).withResponse();
+   * ```
+   */
+  withResponse(): Promise<R> {
+    // Whoever awaits only this must not see an "unhandled rejection" of the data promise too.
+    super.then(undefined, () => undefined);
+    return this.#source;
+  }
+}
+
+/** One call as a client method describes it. @internal */
 export interface HubCall {
-  /** HTTP method. @default "GET" */
+  /** The public method's name, as telemetry records it (`getHolder`, `awardPoints`…). */
+  name: string;
   method?: "GET" | "POST";
   /** Path segments after the base address, each encoded as exactly one segment. */
   segments: string[];
-  /** Query parameters; `undefined` values are left out. */
+  /** The path template (`/hub/{slug}/holder/{wallet}`), for telemetry. */
+  template?: string;
   query?: Record<string, string | number | undefined>;
   /** The exact body string to send (JSON). */
   body?: string;
-  /** Checks the input before anything is sent; throws `HubValidationError` for bad input. */
-  check?: () => void;
-  /** Which JSON the call accepts: an object; an object or array (lists); an object or nothing (writes). @default "object" */
-  kind?: "object" | "object-or-array" | "object-or-empty";
+  /** Which JSON the call accepts. @default "object" */
+  kind?: BodyKind;
   /** Whether to send `x-api-key`. @default true */
   authenticated?: boolean;
-  /** The operation whose schema (in the client's `schemas`) checks the answer. @default none */
+  /** The operation whose schema checks the answer. */
   operation?: HubOperation;
+  wallet?: string | undefined;
+  ref?: string | undefined;
+  /** A server client's write: signs each attempt. */
+  sign?: CallSpec["sign"];
+  appliedEarlier?: boolean;
+}
+
+/** What one send of a call gives: the data and its metadata, and the raw parts a write reads further. */
+export interface Exchanged<T> extends WithResponse<T> {
+  /** The body as decoded, before `unwrap` and the schema. */
+  body: unknown;
+  mayHaveBeenAppliedEarlier: boolean;
 }
 
 /**
@@ -105,73 +172,50 @@ export class HubClient<S extends HubSchemas = {}> {
   /** The response shapes this client was given (`{}` for none); hand them to `createHubMock` too. */
   declare readonly schemas: S;
   readonly #validate: ValidateMode;
-  readonly #base: URL;
-  readonly #transport: Transport;
+  readonly #unwrap: string | undefined;
   readonly #telemetry: HubTelemetry | undefined;
-  /** The server client's write policy: how its writes are signed (a `HubClient` has none). */
-  readonly #writes: WritePolicy | undefined;
-  /** This client's log (`logLevel`, `logger`, `PUBLIC_HUB_LOG`), for subclasses. */
-  protected readonly log: Log;
+  readonly #requester: Requester;
+  /** Field paths already logged under `validate: "warn"`: each once per client. */
+  readonly #warned = new Set<string>();
+  /** @internal This client's log, for the server client. */
+  readonly log: Log;
 
-  /**
-   * The names of this class's constructor options: any other name is a `HubValidationError`
-   * naming the nearest known one. A subclass that takes options of its own adds their names.
-   * @example
-   * ```ts
-   * class CachingClient extends HubClient {
-   *   protected static override readonly optionNames: readonly string[] = [...HubClient.optionNames, "cache"];
-   * }
-   * ```
-   */
+  /** @internal The option names a subclass adds to the check. */
   protected static readonly optionNames: readonly string[] = CLIENT_OPTIONS;
 
   /** @throws {HubValidationError} when an option is unknown, missing or malformed. */
-  constructor(options: HubClientOptions<S>);
-  /**
-   * The server client's: its write policy, made once the options passed their checks, with this
-   * client's log. Not in the published types (`stripInternal`): a browser client signs nothing.
-   * @internal
-   */
-  constructor(options: HubClientOptions<S>, writes: (log: Log) => WritePolicy);
-  constructor(options: HubClientOptions<S>, writes?: (log: Log) => WritePolicy) {
-    this.#base = normalizeBaseUrl(options?.baseUrl);
+  constructor(options: HubClientOptions<S>) {
+    const base = normalizeBaseUrl(options?.baseUrl);
     checkClientOptions(options, (new.target as typeof HubClient).optionNames);
     this.hub = options.hub;
-    this.baseUrl = this.#base.href;
+    this.baseUrl = base.href;
     this.schemas = options.schemas ?? ({} as S);
     this.#validate = options.validate ?? "throw";
-    this.log = createLog(options.logLevel, options.logger);
+    this.#unwrap = options.unwrap;
     this.#telemetry = options.telemetry;
-    // Only the server entry passes one; a JavaScript caller's stray second argument is not one.
-    this.#writes = typeof writes === "function" ? writes(this.log) : undefined;
-    this.#transport = new Transport({
-      baseUrl: this.#base,
+    this.log = createLog(options.logLevel, options.logger);
+    this.#requester = new Requester({
+      baseUrl: base,
       clientId: options.clientId,
-      timeout: options.timeout ?? CLIENT_DEFAULTS.timeout,
-      retry: options.retry,
-      rateLimit: options.rateLimit,
-      fetch: options.fetch,
       headers: options.headers,
+      timeout: options.timeout ?? DEFAULTS.timeout,
+      retry: resolveRetry(options.retry),
+      maxConcurrency: options.maxConcurrency ?? DEFAULTS.maxConcurrency,
+      fetch: options.fetch,
       onRequest: options.onRequest,
-      dedupeReads: options.dedupeReads ?? CLIENT_DEFAULTS.dedupeReads,
-      writes: this.#writes,
+      onAnswer: (headers) => this.observeAnswer(headers),
+      neverSent: (code) => this.neverSent(code),
       log: this.log,
     });
   }
 
-  /**
-   * The state of this client's rate gate, for monitoring: the send rate now allowed (`Infinity`
-   * until the server throttles, or your `maxRequestsPerSecond`), the end of a `Retry-After` pause
-   * (epoch ms, 0 for none), the retry tokens left, and the attempts in flight and waiting.
-   * @example
-   * ```ts
-   * const { requestsPerSecond, queued } = hub.rateLimitStatus;
-   * ```
-   */
-  get rateLimitStatus(): RateLimitStatus {
-    const gate = this.#transport.gate;
-    return { requestsPerSecond: gate.rate(), pausedUntil: gate.pausedUntil, retryTokens: gate.retryTokens, ...gate.load };
+  /** @internal Whether a failure with this system code never left this machine: a `HubClient` knows no such list. */
+  protected neverSent(_code: string | undefined): boolean {
+    return false;
   }
+
+  /** @internal Every answer's headers (the server client reads its clock there). */
+  protected observeAnswer(_headers: Headers): void {}
 
   /**
    * The discovery document listing the current API surface. Sent without `x-api-key`.
@@ -181,7 +225,7 @@ export class HubClient<S extends HubSchemas = {}> {
    * ```
    */
   discover<T = HubData<S, "discovery">>(options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: [], authenticated: false, operation: "discovery" }, options);
+    return this.request({ name: "discover", segments: [], template: "", authenticated: false, operation: "discovery" }, options);
   }
 
   /**
@@ -193,7 +237,7 @@ export class HubClient<S extends HubSchemas = {}> {
    * ```
    */
   getHub<T = HubData<S, "hub">>(options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub], operation: "hub" }, options);
+    return this.request({ name: "getHub", segments: ["hub", this.hub], template: "/hub/{slug}", operation: "hub" }, options);
   }
 
   /**
@@ -206,9 +250,7 @@ export class HubClient<S extends HubSchemas = {}> {
    * ```
    */
   getLeaderboard<T = HubData<S, "leaderboard">>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
-    const limit = query?.limit;
-    const check = () => checkLeaderboardQuery(query);
-    return this.request({ segments: ["hub", this.hub, "leaderboard"], query: { limit }, kind: "object-or-array", check, operation: "leaderboard" }, options);
+    return this.request({ name: "getLeaderboard", segments: ["hub", this.hub, "leaderboard"], template: "/hub/{slug}/leaderboard", query: { limit: query?.limit }, kind: "object-or-array", operation: "leaderboard" }, options, () => checkLeaderboardQuery(query));
   }
 
   /**
@@ -220,7 +262,7 @@ export class HubClient<S extends HubSchemas = {}> {
    * ```
    */
   getHolder<T = HubData<S, "holder">>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub, "holder", wallet], check: () => checkWallet(wallet), operation: "holder" }, options);
+    return this.request({ name: "getHolder", segments: ["hub", this.hub, "holder", wallet], template: "/hub/{slug}/holder/{wallet}", operation: "holder", wallet }, options, () => checkWallet(wallet));
   }
 
   /**
@@ -232,78 +274,111 @@ export class HubClient<S extends HubSchemas = {}> {
    * ```
    */
   getStakeStatus<T = HubData<S, "stakeStatus">>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ segments: ["hub", this.hub, "stake-status"], query: { wallet }, check: () => checkWallet(wallet), operation: "stakeStatus" }, options);
+    return this.request({ name: "getStakeStatus", segments: ["hub", this.hub, "stake-status"], template: "/hub/{slug}/stake-status", query: { wallet }, operation: "stakeStatus", wallet }, options, () => checkWallet(wallet));
   }
 
-  /**
-   * A write (`POST`): its `withResponse()` also says whether an attempt before the last may have
-   * been applied. On a `HubServerClient`, every attempt is signed.
-   * @example
-   * ```ts
-   * class MyServerClient extends HubServerClient {
-   *   touch(wallet: string) {
-   *     return this.request({ method: "POST", segments: ["hub", this.hub, "touch"], body: JSON.stringify({ wallet }), kind: "object-or-empty" });
-   *   }
-   * }
-   * ```
-   */
-  protected request<T>(call: HubCall & { method: "POST" }, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>>;
-  /**
-   * Sends one call through the transport and decodes its body. For subclasses that add calls.
-   * @example
-   * ```ts
-   * class MyClient extends HubClient {
-   *   ping() {
-   *     return this.request({ segments: [], authenticated: false });
-   *   }
-   * }
-   * ```
-   */
-  protected request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T>;
-  protected request<T>(call: HubCall, options?: RequestOptions<T>): HubPromise<T, WithResponse<T>> {
-    // HubPromise.run turns a throw in #call (bad input) into a rejection.
-    return HubPromise.run(() => traceCall(this.#telemetry, this, call, (trace) => this.#call(call, options, trace)));
+  /** @internal One public call: checked, observed, sent, decoded. A throw becomes a rejection. */
+  protected request<T, R extends WithResponse<T> = WithResponse<T>>(call: HubCall, options: RequestOptions<T> | undefined, check?: () => void, finish?: (result: Exchanged<T>) => R): HubPromise<T, R> {
+    const run = async (trace: CallTrace | undefined) => {
+      // JavaScript callers may hand anything: checked before anything is sent.
+      checkCallOptions(options);
+      check?.();
+      const result = await this.exchange<T>(call, options ?? {}, trace);
+      if (finish) return finish(result);
+      const { data, response, requestId, attempts, envelope } = result;
+      return { data, response, requestId, attempts, ...(envelope !== undefined && { envelope }) } as R;
+    };
+    return new HubPromise<T, R>(this.observe(call, run));
   }
 
-  async #call<T>(call: HubCall, given: RequestOptions<T> | undefined, trace: CallTrace | undefined): Promise<WithResponse<T> | WithWriteResponse<T>> {
-    // JavaScript callers may hand anything: checked before anything is sent.
-    checkCallOptions(given);
-    const options = given ?? {};
-    call.check?.();
-    const spec: CallSpec = {
+  /** @internal Runs a public call under the client's telemetry; what an observer throws is logged, never the call's. */
+  protected observe<R>(call: Pick<HubCall, "name" | "method" | "segments" | "template" | "wallet" | "ref">, run: (trace: CallTrace | undefined) => Promise<R>): Promise<R> {
+    const telemetry = this.#telemetry;
+    if (!telemetry) return run(undefined);
+    const context: HubCallContext = {
+      operation: call.name,
       method: call.method ?? "GET",
-      // ky's prefixUrl always ends in a slash: the discovery document is the base address itself.
-      input: call.segments.length === 0 ? this.#base.href : pathOf(call.segments),
-      query: definedOnly(call.query),
+      hub: this.hub,
+      baseUrl: this.baseUrl,
+      urlTemplate: call.template,
+      path: call.segments.length === 0 ? "" : `/${pathOf(call.segments)}`,
+      wallet: call.wallet,
+      ref: call.ref,
+      attempts: 0,
+    };
+    const safe = <V>(action: () => V): V | undefined => {
+      try {
+        return action();
+      } catch (error) {
+        this.log("warn", "observer-failed", () => ({ error: (error as Error | null)?.message ?? String(error) }));
+        return undefined;
+      }
+    };
+    const observer: HubCallObserver | undefined = safe(() => telemetry.startCall(context));
+    const trace: CallTrace = {
+      attempt: (request, attempt) => {
+        context.attempts = attempt;
+        const heard = observer?.attempt?.(request, attempt);
+        return (status, error) => {
+          context.status = status;
+          heard?.(status, error);
+        };
+      },
+      retry: (reason, waitMs) => observer?.retry?.(reason, waitMs),
+      pause: (waitMs) => observer?.pause?.(waitMs),
+      progress: (progress) => safe(() => observer?.progress?.(progress as Record<string, number>)),
+    };
+    const observed = async () => {
+      try {
+        return await run(trace);
+      } catch (error) {
+        context.error = error;
+        if (context.method === "POST") context.mayHaveBeenApplied = (error as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied ?? false;
+        throw error;
+      } finally {
+        safe(() => observer?.end(context));
+      }
+    };
+    if (!observer) return observed();
+    // The observer's `run` makes its context active; if it throws before running the call, the call runs anyway.
+    let ran = false;
+    const once = () => ((ran = true), observed());
+    return (safe(() => observer.run(once)) ?? (ran ? undefined : once())) as Promise<R>;
+  }
+
+  /** @internal One send of a call, its answer decoded and checked. */
+  protected async exchange<T>(call: HubCall, options: RequestOptions<T>, trace: CallTrace | undefined): Promise<Exchanged<T>> {
+    const method = call.method ?? "GET";
+    const query = call.query && Object.entries(call.query).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+    const answer = await this.#requester.send({
+      method,
+      path: pathOf(call.segments),
+      query: query && query.length > 0 ? Object.fromEntries(query) : undefined,
       authenticated: call.authenticated ?? true,
       body: call.body,
       signal: options.signal,
       timeout: options.timeout,
       retry: options.retry,
+      sign: call.sign,
+      appliedEarlier: call.appliedEarlier,
       trace,
-    };
-    // A server client's write goes through its policy (signed, perhaps sent again for the clock).
-    return spec.method === "POST" && this.#writes ? this.#writes.send(spec, (sent) => this.#exchange(call, sent, options)) : this.#exchange(call, spec, options);
-  }
-
-  /** One send of a call, and its answer decoded and checked. */
-  async #exchange<T>(call: HubCall, spec: CallSpec, options: RequestOptions<T>): Promise<WithResponse<T> | WithWriteResponse<T>> {
-    const raw = await this.#transport.send(spec);
-    const data = await checkBody<T>(await decodeBody(raw, call.kind ?? "object"), {
-      // The call's own schema, else the client's for the operation; a subclass's call may have neither.
+    });
+    const decoded = { status: answer.response.status, headers: answer.response.headers, text: answer.text, applied: method === "POST" };
+    const body = decodeBody(decoded, call.kind ?? "object");
+    const operation = call.operation ?? `${method} /${call.segments.join("/")}`;
+    const data = await checkBody<T>(unwrapBody(body, this.#unwrap), {
+      // The call's own schema, else the client's for the operation.
       schema: options.schema ?? (call.operation && this.schemas[call.operation]),
       mode: options.validate ?? this.#validate,
-      operation: call.operation ?? `${call.method ?? "GET"} /${call.segments.join("/")}`,
-      applied: call.method === "POST",
-      answer: raw,
-      log: this.log,
+      operation,
+      answer: decoded,
+      warn: (fields) => {
+        const key = `${operation} ${String(fields.path)}`;
+        if (this.#warned.has(key)) return;
+        this.#warned.add(key);
+        this.log("warn", "schema-mismatch", () => fields);
+      },
     });
-    const result = { data, response: raw.response, requestId: raw.headers.get("x-request-id") ?? undefined, attempts: raw.attempts };
-    return call.method === "POST" ? { ...result, mayHaveBeenAppliedEarlier: raw.mayHaveBeenAppliedEarlier } : result;
+    return { data, body, response: answer.response, requestId: answer.requestId, attempts: answer.attempts, mayHaveBeenAppliedEarlier: answer.mayHaveBeenAppliedEarlier, ...(this.#unwrap !== undefined && { envelope: body }) };
   }
-}
-
-/** The query, or undefined when it has no value: ky leaves out `undefined` values, but would send a bare "?". */
-function definedOnly(query: HubCall["query"]): HubCall["query"] {
-  return query && Object.values(query).some((value) => value !== undefined) ? query : undefined;
 }

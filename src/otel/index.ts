@@ -12,4 +12,4 @@
  * ```
  */
 export { openTelemetry, type OpenTelemetryOptions } from "./open-telemetry";
-export type { HubTelemetry, HubCallContext } from "../core/telemetry/types";
+export type { HubTelemetry, HubCallContext, HubCallObserver } from "../core/types/telemetry";

@@ -4,10 +4,8 @@
  * The only module that imports `@opentelemetry/api` (an optional peer dependency).
  */
 import { context, metrics, propagation, trace, SpanKind, SpanStatusCode, type Attributes, type Context, type Counter, type Histogram, type MeterProvider, type Span, type TracerProvider } from "@opentelemetry/api";
-import { HubAbortError } from "../core/errors/hub-abort-error";
-import type { Tracer } from "../core/telemetry/trace-call";
-import { traced, type HubCallObserver } from "../core/telemetry/traced";
-import type { HubCallContext, HubTelemetry } from "../core/telemetry/types";
+import { HubAbortError } from "../core/errors";
+import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
 import { ATTR, EVENT, METRIC, SCOPE } from "./attributes";
 
 /**
@@ -204,8 +202,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): HubTelemetry 
       },
     };
   };
-  const traceCall: Tracer = (client, call, run, channel) => traced(client, call, run, startCall, channel);
-  return { name: "opentelemetry", traceCall };
+  return { name: "opentelemetry", startCall };
 }
 
 /** The HTTP status of a refusal (a `HubApiError`); a `HubResponseError`'s is a 2xx, not a refusal. */
@@ -214,10 +211,12 @@ function refusalStatus(error: unknown): number | undefined {
   return typeof status === "number" && status >= 400 ? status : undefined;
 }
 
-/** `error.type`: the status of an HTTP refusal, else the error's class name (`HubTimeoutError`…). */
+/** `error.type`: an HTTP refusal's code (a problem's `type`, an error code) else its status; else the error's class name (`HubTimeoutError`…). */
 function errorType(error: unknown): string {
-  const { name } = (error ?? {}) as { name?: unknown };
-  return String(refusalStatus(error) ?? (typeof name === "string" && name !== "" ? name : "_OTHER"));
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  const status = refusalStatus(error);
+  if (status !== undefined) return typeof code === "string" && code !== "" ? code : String(status);
+  return typeof name === "string" && name !== "" ? name : "_OTHER";
 }
 
 /**

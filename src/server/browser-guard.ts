@@ -1,4 +1,4 @@
-import { BrowserNotAllowedError } from "../core/errors/browser-not-allowed-error";
+import { BrowserNotAllowedError } from "../core/errors";
 
 export { BrowserNotAllowedError };
 

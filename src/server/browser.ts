@@ -77,7 +77,7 @@ export const signerImplementation = "none" as "node:crypto" | "webcrypto" | "non
 
 export { BrowserNotAllowedError };
 // Plain values: the same in every build.
-export { SIGNATURE_WINDOW_SECONDS } from "../core/http/write-policy";
+export { SIGNATURE_WINDOW_SECONDS } from "./hub-server-client";
 export { CAMPAIGN_DEFAULTS } from "./campaign/defaults";
 // The campaign errors are plain error classes: code that only checks `instanceof` may import them.
 export { RefConflictError } from "./campaign/ref-conflict-error";

@@ -1,5 +1,5 @@
-import { parseHttpDate } from "../core/http/body";
-import type { ServerTime } from "../core/http/write-policy";
+import { parseHttpDate } from "../core/answer";
+
 
 /**
  * The offset of the server's clock from this machine's, in milliseconds, from an answer's `Date`:
@@ -25,7 +25,7 @@ export function clockOffsetOf(headers: Headers, now = Date.now()): number | unde
  * of the server's latest fresh answer. Signed timestamps use it, so a skewed local clock still
  * signs within the server's ±300 s window.
  */
-export class ServerClock implements ServerTime {
+export class ServerClock {
   #offsetMs = 0;
 
   /** Milliseconds to add to the local clock to get server time. */

@@ -1,5 +1,5 @@
 import { textProblem, type Problem } from "../client/check-input";
-import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
+import { HubValidationError, type ValidationIssue } from "../core/errors";
 import { assertNotBrowser } from "./browser-guard";
 import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { signingPayload } from "./signing-payload";

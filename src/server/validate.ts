@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { HubValidationError, type ValidationIssue } from "../core/errors/hub-validation-error";
+import { HubValidationError, type ValidationIssue } from "../core/errors";
 
 /**
  * Parses `input` with a zod schema and returns it as given (not zod's copy: the caller's object is

@@ -71,8 +71,8 @@ describe("checkClientOptions", () => {
   });
 
   it("names every bad option at its path, in one error", () => {
-    const issues = issuesOf(() => checkClientOptions({ ...options, clientId: "", timeout: 0, retry: { limit: -1 }, rateLimit: { maxConcurrency: 0 }, logLevel: "loud" } as never));
-    expect(issues.map((issue) => issue.path)).toEqual([["clientId"], ["timeout"], ["retry", "limit"], ["rateLimit", "maxConcurrency"], ["logLevel"]]);
+    const issues = issuesOf(() => checkClientOptions({ ...options, clientId: "", timeout: 0, retry: { limit: -1 }, maxConcurrency: 0, logLevel: "loud" } as never));
+    expect(issues.map((issue) => issue.path)).toEqual([["clientId"], ["timeout"], ["retry", "limit"], ["maxConcurrency"], ["logLevel"]]);
     expect(issues[4]).toEqual({ path: ["logLevel"], code: "invalid_type", message: "logLevel must be off, error, warn, info, debug" });
   });
 
@@ -80,7 +80,7 @@ describe("checkClientOptions", () => {
     ["timeout false", { timeout: false }],
     ["retry as a count", { retry: 0 }],
     ["every retry option", { retry: { limit: 3, backoff: 0, maxBackoff: 100, maxRetryAfter: 0 } }],
-    ["no rate limit", { rateLimit: { maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: Number.POSITIVE_INFINITY } }],
+    ["an envelope's key", { unwrap: "data" }],
     ["a logger with the four methods", { logger: { error() {}, warn() {}, info() {}, debug() {} } }],
     ["header values with Latin-1 and tabs", { headers: { "user-agent": "bot\t/ café" } }],
   ])("accepts %s", (_name, extra) => {
@@ -96,7 +96,8 @@ describe("checkClientOptions", () => {
     ["a header value with a newline", { headers: { "x-a": "1\n" } }, "headers"],
     ["a header name with a space", { headers: { "x a": "1" } }, "headers"],
     ["a fetch that is not a function", { fetch: "fetch" }, "fetch"],
-    ["maxRequestsPerSecond as a string", { rateLimit: { maxRequestsPerSecond: "5" } }, "rateLimit"],
+    ["maxConcurrency as a string", { maxConcurrency: "5" }, "maxConcurrency"],
+    ["a telemetry without startCall", { telemetry: {} }, "telemetry"],
   ])("refuses %s", (_name, extra, field) => {
     expect(issuesOf(() => checkClientOptions({ ...options, ...extra } as never)).map((issue) => issue.path[0])).toEqual([field]);
   });

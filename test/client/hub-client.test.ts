@@ -162,19 +162,11 @@ describe("constructor options", () => {
     ["a clientId beyond ASCII", { ...base, clientId: "pk_älpha" }],
     ["a header value with a line break", { ...base, headers: { "user-agent": "bot\r\nx: 1" } }],
     ["an invalid header name", { ...base, headers: { "bad name": "v" } }],
-    ["rateLimit not an object", { ...base, rateLimit: 5 }],
-    ["maxConcurrency 0", { ...base, rateLimit: { maxConcurrency: 0 } }],
-    ["maxConcurrency 1.5", { ...base, rateLimit: { maxConcurrency: 1.5 } }],
-    ["maxRequestsPerSecond 0", { ...base, rateLimit: { maxRequestsPerSecond: 0 } }],
-    ["maxRequestsPerSecond NaN", { ...base, rateLimit: { maxRequestsPerSecond: Number.NaN } }],
-    ["retryBudget -1", { ...base, rateLimit: { retryBudget: -1 } }],
+    ["maxConcurrency 0", { ...base, maxConcurrency: 0 }],
+    ["maxConcurrency 1.5", { ...base, maxConcurrency: 1.5 }],
+    ["unwrap empty", { ...base, unwrap: "" }],
   ])("%s is a HubValidationError", (_name, options) => {
     expect(() => new HubClient(options as never)).toThrow(HubValidationError);
-  });
-
-  it("rateLimit accepts Infinity for no limit", () => {
-    const hub = new HubClient({ ...base, rateLimit: { maxConcurrency: 1, maxRequestsPerSecond: Number.POSITIVE_INFINITY, retryBudget: Number.POSITIVE_INFINITY } });
-    expect(hub.rateLimitStatus).toMatchObject({ requestsPerSecond: Number.POSITIVE_INFINITY, retryTokens: Number.POSITIVE_INFINITY });
   });
 
   it("a header-unsafe clientId is refused without echoing it", () => {
@@ -215,16 +207,18 @@ describe("onRequest hook", () => {
     expect(JSON.stringify(events)).not.toContain("pk_alpha_demo");
   });
 
-  it("an error thrown by the hook reaches the caller unchanged and is not retried", async () => {
+  it("a hook that throws never changes the outcome: the call gives its data, sent once, and the throw is logged", async () => {
     const boom = new Error("logger down");
     let calls = 0;
     const onRequest = () => {
       calls++;
       throw boom;
     };
-    const error = await client({ onRequest }).getHub().catch((e: unknown) => e);
-    expect(error).toBe(boom);
-    expect(calls).toBe(1); // a retry would call the hook again
-    expect(mock.requests).toHaveLength(0);
+    const lines: string[] = [];
+    const logger = { debug: () => {}, info: () => {}, warn: (line: string) => void lines.push(line), error: () => {} };
+    await expect(client({ onRequest, logger, logLevel: "warn" }).getHub()).resolves.toMatchObject({ slug: "alpha" });
+    expect(calls).toBe(2); // before the attempt and after its answer
+    expect(mock.requests).toHaveLength(1);
+    expect(lines).toEqual(['[public-hub] observer-failed error="logger down"', '[public-hub] observer-failed error="logger down"']);
   });
 });

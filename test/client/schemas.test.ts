@@ -103,7 +103,7 @@ describe('validate: "throw" (the default)', () => {
   it("a subclass's own call with a schema names its method and path", async () => {
     class Pinging extends HubClient {
       ping() {
-        return this.request({ segments: ["hub", "alpha"] }, { schema: z.object({ missing: z.string() }) });
+        return this.request({ name: "ping", segments: ["hub", "alpha"] }, { schema: z.object({ missing: z.string() }) });
       }
     }
     const error = await failure(new Pinging(options).ping());

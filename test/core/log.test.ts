@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLog, where, type Logger } from "../../src/core/log";
+import { createLog, where } from "../../src/core/request";
+import type { Logger } from "public-hub-sdk";
 import { HubClient, HubConnectionError } from "public-hub-sdk";
 import { useHubMock } from "../helpers/mock-server";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
@@ -115,13 +116,12 @@ describe("log lines", () => {
 });
 
 describe("what the client logs", () => {
-  it("debug: every attempt with method, origin + path, status, attempt, duration, request id; info: retries and pauses", async () => {
+  it("debug: every attempt with method, origin + path, status, attempt, duration, request id; info: retries", async () => {
     const { lines, logger } = capture();
     mock.rateLimitNext(1, 0);
     await serverClient(mock.baseUrl, { logLevel: "debug", logger }).getStakeStatus("0xwallet");
     const text = lines.map(([level, line]) => `${level} ${line}`);
     expect(text[0]).toMatch(/^debug \[public-hub\] attempt method=GET url=https:\/\/hub\.example\.com\/api\/v1\/hub\/alpha\/stake-status attempt=1 ms=\d+ status=429 requestId=req_mock_000001$/);
-    expect(text).toContainEqual(expect.stringMatching(/^info \[public-hub\] pause status=429 ms=0 waiting=0$/));
     expect(text).toContainEqual(expect.stringMatching(/^info \[public-hub\] retry call="GET https:\/\/hub\.example\.com\/api\/v1\/hub\/alpha\/stake-status" after=429 waitMs=\d+$/));
     expect(text).toContainEqual(expect.stringMatching(/attempt=2 ms=\d+ status=200 requestId=req_mock_000002$/));
     expect(text.join("\n")).not.toContain("0xwallet"); // the query may hold a wallet

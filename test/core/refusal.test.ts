@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { BadRequestError, ForbiddenError, HubApiError, HubConnectionError, HubTimeoutError, NotFoundError, UnauthorizedError, type SigningDiagnostics } from "public-hub-sdk";
+import { BadRequestError, ForbiddenError, HubApiError, HubConnectionError, HubTimeoutError, NotFoundError, UnauthorizedError } from "public-hub-sdk";
+import type { SigningDiagnostics } from "public-hub-sdk/server";
 import { awardPath, CAMPAIGN_DEFAULTS, clockOffsetOf, refusalKind, SIGNATURE_WINDOW_SECONDS, type RefusalKind } from "public-hub-sdk/server";
-import { explainRefusal } from "../../src/core/http/write-policy";
-import { systemicCause } from "../../src/core/refusal";
+import { systemicCause } from "../../src/core/errors";
 
 const signing: SigningDiagnostics = { timestamp: "1700000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", bodySha256: "ab".repeat(32), clockOffsetMs: 0 };
 const classes: Record<number, typeof HubApiError> = { 400: BadRequestError, 401: UnauthorizedError, 403: ForbiddenError, 404: NotFoundError };
@@ -28,10 +28,6 @@ describe("one classification of refusals, used alike by the client and by campai
   it.each(table)("%s", (_name, status, code, message, kind) => {
     const error = refusal(status, code, message);
     expect(refusalKind(error)).toBe(kind);
-    // The client: the signing checklist for a refusal of the credentials, and only for it.
-    const explained = refusal(status, code, message);
-    explainRefusal(explained, signing);
-    expect(explained.message.includes("Usual causes")).toBe(kind === "credentials");
     // A campaign: an early stop for what no later award escapes.
     expect(systemicCause(error) !== undefined).toBe(kind === "credentials" || kind === "scope" || kind === "not-found");
   });

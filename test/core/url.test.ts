@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeBaseUrl, pathOf } from "../../src/core/url";
+import { normalizeBaseUrl, pathOf } from "../../src/client/check-input";
 import { HubClient, HubValidationError } from "public-hub-sdk";
 import { useHubMock } from "../helpers/mock-server";
 

@@ -323,8 +323,6 @@ async function throughput() {
   const cases = [
     ...[1, 2, 3].map((workers) => ({ workers, awards: csvAwards, file: csv, server: "no limit" })),
     ...[1, 2, 3].map((workers) => ({ workers, awards: limitedAwards, file: limitedCsv, server: `${RATE_LIMIT}/s`, limit: RATE_LIMIT, workerEnv: { QUEUE_MAX_PER_SECOND: String(RATE_LIMIT) } })),
-    // Each worker's client gate at its share, 80 % of the limit ÷ workers (the README's rule).
-    ...[1, 2, 3].map((workers) => ({ workers, awards: limitedAwards, file: limitedCsv, server: `${RATE_LIMIT}/s`, limit: RATE_LIMIT, workerEnv: { WORKER_MAX_PER_SECOND: String((RATE_LIMIT * 0.8) / workers) } })),
     // No queue limiter: the server's 429s pause the queue (Retry-After, or 1 s without it).
     { workers: 3, awards: limitedAwards, file: limitedCsv, server: `${RATE_LIMIT}/s, workers unaware`, limit: RATE_LIMIT, workerEnv: {} },
   ];
@@ -345,7 +343,7 @@ async function throughput() {
       // BullMQ's limiter counts job starts in Redis; requests reach the server with the workers'
       // jitter (a CPU-starved worker sends late, in a bunch), so a busy second may hold a few more.
       // Without a limiter the same run draws 429s by the hundred (the last case).
-      if (c.workerEnv?.QUEUE_MAX_PER_SECOND || c.workerEnv?.WORKER_MAX_PER_SECOND) line(context.gate.refusals <= c.awards.length * 0.05, `${what}: the workers keep to the limit (429 for at most 5 % of awards)`, detail);
+      if (c.workerEnv?.QUEUE_MAX_PER_SECOND) line(context.gate.refusals <= c.awards.length * 0.05, `${what}: the workers keep to the limit (429 for at most 5 % of awards)`, detail);
       else if (c.limit) line(context.gate.refusals >= 2, `${what}: 429s (with and without Retry-After) pause the queue`, detail);
     });
   }

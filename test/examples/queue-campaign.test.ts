@@ -8,7 +8,7 @@ import { RateLimitError as QueueRateLimitError, UnrecoverableError } from "bullm
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { HubConnectionError, ServerError } from "public-hub-sdk/server";
 import { jobIdOf } from "../../examples/queue-campaign/award-queue";
-import { workerClientOptions } from "../../examples/queue-campaign/client-options";
+import { positiveNumber, workerClientOptions } from "../../examples/queue-campaign/client-options";
 import { awardProcessor } from "../../examples/queue-campaign/process-award";
 import { AwardFileError, checkAwardFile, readAwards } from "../../examples/queue-campaign/read-awards";
 import { queueLimiter } from "../../examples/queue-campaign/worker";
@@ -113,10 +113,10 @@ describe("examples/queue-campaign/client-options.ts", () => {
     expect(workerClientOptions(env)).toMatchObject({ hub: "alpha", retry: 0 });
   });
 
-  it("gives the client's rate gate this worker's share", () => {
-    expect(workerClientOptions({ ...env, WORKER_MAX_PER_SECOND: "30" }).rateLimit).toEqual({ maxRequestsPerSecond: 30 });
-    expect(workerClientOptions(env)).not.toHaveProperty("rateLimit");
-    expect(() => workerClientOptions({ ...env, WORKER_MAX_PER_SECOND: "fast" })).toThrow('WORKER_MAX_PER_SECOND must be a positive number (got "fast")');
+  it("reads a positive number from the environment, or refuses it by name", () => {
+    expect(positiveNumber({ QUEUE_MAX_PER_SECOND: "30" }, "QUEUE_MAX_PER_SECOND")).toBe(30);
+    expect(positiveNumber({}, "QUEUE_MAX_PER_SECOND")).toBeUndefined();
+    expect(() => positiveNumber({ QUEUE_MAX_PER_SECOND: "fast" }, "QUEUE_MAX_PER_SECOND")).toThrow('QUEUE_MAX_PER_SECOND must be a positive number (got "fast")');
   });
 
   it("names a missing variable", () => {

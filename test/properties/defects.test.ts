@@ -252,8 +252,8 @@ describe("found by the input property beyond the ten: campaigns check what they 
     await expect(dryRunAwards(awards as never, options as never)).rejects.toBeInstanceOf(HubValidationError);
   });
 
-  it("leaderboardRows of no object has no rows", () => {
-    expect(leaderboardRows(null as never)).toEqual([]);
-    expect(leaderboardRows(5 as never)).toEqual([]);
+  it("leaderboardRows of no object is an unusable answer, never an empty board", () => {
+    expect(() => leaderboardRows(null as never)).toThrow(/no leaderboard rows found in a null/);
+    expect(() => leaderboardRows(5 as never)).toThrow(/no leaderboard rows found in a number/);
   });
 });

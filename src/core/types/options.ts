@@ -1,7 +1,33 @@
-import type { Logger, LogLevel } from "../log";
 import type { HubSchemas, ValidateMode } from "./schemas";
 import type { StandardSchemaV1 } from "./standard-schema";
-import type { HubTelemetry } from "../telemetry/types";
+import type { HubTelemetry } from "./telemetry";
+
+/**
+ * How much the client logs.
+ * @example
+ * ```ts
+ * const level: LogLevel = "debug"; // every attempt, wait and correction
+ * ```
+ */
+export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
+
+/**
+ * Where log lines go: `console`, pino, winston… anything with these four methods.
+ * @example
+ * ```ts
+ * const logger: Logger = { debug: () => {}, info: console.info, warn: console.warn, error: console.error };
+ * ```
+ */
+export interface Logger {
+  /** Every attempt and retry wait. */
+  debug(message: string): void;
+  /** Retries, pauses the server asked for, clock corrections. */
+  info(message: string): void;
+  /** Something the caller may want to change: a write retried for the clock, an answer that misfits its schema. */
+  warn(message: string): void;
+  /** A write whose outcome is unknown. */
+  error(message: string): void;
+}
 
 /**
  * How failed attempts are retried. Only idempotent work is retried: reads, and awards (by `ref`).
@@ -13,7 +39,8 @@ import type { HubTelemetry } from "../telemetry/types";
 export interface RetryOptions {
   /**
    * Retries after failures (network errors, timeouts, 408, 5xx); `0` disables every retry. 429s
-   * are the rate gate's signal rather than failures: up to 8 more retries, paced by the gate.
+   * are the server pacing the client rather than failures: up to 8 more retries, each after the
+   * wait the server said (`Retry-After`, its rate-limit fields) or one backoff step.
    * @default 2
    * @example { limit: 5 }
    */
@@ -38,43 +65,6 @@ export interface RetryOptions {
    * @example { maxRetryAfter: 5_000 }
    */
   maxRetryAfter?: number;
-}
-
-/**
- * The client's rate gate: every attempt of every call (reads and awards, retries too) passes it.
- * When any answer is a 429 with `Retry-After`, every queued and retrying request of the client
- * waits it out (each with a small random extra, so they do not return in step). A 429 without
- * `Retry-After` sets the client's send rate to 95 % of what the server let through in about the
- * last second; it comes back within a quarter second and then doubles each half second until
- * throttled again. Each retry costs tokens of a retry budget
- * (5, or 10 after a timeout) and each success gives one back, so a storm of failures stops
- * retrying instead of multiplying the load.
- * @example
- * ```ts
- * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", secret, rateLimit: { maxConcurrency: 8, maxRequestsPerSecond: 50 } });
- * ```
- */
-export interface RateLimitOptions {
-  /**
-   * Attempts of this client in flight at once; more wait in the gate, first come first served.
-   * @default 32
-   * @example 8
-   */
-  maxConcurrency?: number;
-  /**
-   * The most attempts this client starts per second (a token bucket holding 100 ms of it). The
-   * client also learns a lower rate by itself when the server throttles without `Retry-After`.
-   * @default Infinity
-   * @example 50
-   */
-  maxRequestsPerSecond?: number;
-  /**
-   * Retry tokens: a retry costs 5 (10 after a timeout), a success gives 1 back. When a retry
-   * cannot be paid, the call fails with its last error, saying so. `Infinity` disables the budget.
-   * @default 500
-   * @example 100
-   */
-  retryBudget?: number;
 }
 
 /**
@@ -124,7 +114,7 @@ export interface ResponseEvent {
   attempt: number;
   /** HTTP status of the answer. */
   status: number;
-  /** The `x-request-id` response header, when sent. */
+  /** The request id the server sent (`Request-Id`, `X-Request-Id`…), when sent. */
   requestId?: string | undefined;
 }
 
@@ -167,11 +157,21 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    */
   retry?: number | RetryOptions;
   /**
-   * The client's rate gate: concurrency, rate and retry budget shared by all its calls.
-   * @default { maxConcurrency: 32, maxRequestsPerSecond: Infinity, retryBudget: 500 }
-   * @example { maxConcurrency: 16, maxRequestsPerSecond: 50 }
+   * Attempts of this client in flight at once; more wait their turn, first come first served.
+   * Beyond that, the client paces itself by what the server says: `Retry-After`, and the
+   * rate-limit fields (`RateLimit`/`RateLimit-Policy`, `X-RateLimit-*`) of its answers.
+   * @default 32
+   * @example 8
    */
-  rateLimit?: RateLimitOptions;
+  maxConcurrency?: number;
+  /**
+   * The key of your hub's envelope that holds each answer's payload (`{ "data": …, "meta": … }`):
+   * reads and awards return the payload, and `withResponse().envelope` keeps the whole body. An
+   * answer without that key is returned as it is.
+   * @default undefined (no envelope)
+   * @example "data"
+   */
+  unwrap?: string;
   /**
    * A `fetch` to use instead of `globalThis.fetch` (a proxy agent, a test double…). Without it,
    * each attempt uses `globalThis.fetch` as it is at that moment, so a `fetch` patched after the
@@ -187,17 +187,9 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    */
   headers?: Record<string, string>;
   /**
-   * Whether identical reads in flight (same URL, same per-call `timeout` and `retry`) share one
-   * request. Each caller still gets its own decoded copy and may abort on its own; the shared
-   * request is cancelled only when every caller has aborted. Writes are never shared.
-   * @default true
-   * @example false
-   */
-  dedupeReads?: boolean;
-  /**
    * How much the client logs: `"debug"` every attempt (method, origin and path, status, attempt,
-   * duration, request id) and retry wait; `"info"` retries, rate-limit pauses and clock
-   * corrections; `"warn"` a spent retry budget or a write retried for the clock; `"error"` a write
+   * duration, request id) and retry wait; `"info"` retries, pauses the server asked for and clock
+   * corrections; `"warn"` a write retried for the clock, an answer that misfits its schema, an observer that threw; `"error"` a write
    * whose outcome is unknown (`"info"` when the caller aborted it). Keys, signatures, bodies and query strings are never logged.
    * @default the PUBLIC_HUB_LOG environment variable, else "warn"
    * @example "debug"
@@ -210,7 +202,8 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    */
   logger?: Logger;
   /**
-   * Called before each attempt and after each response, for logging or metrics.
+   * Called before each attempt and after each response, for logging or metrics. What it throws is
+   * logged and never changes the call's outcome.
    * @default undefined
    * @example onRequest: (event) => console.log(event.type, event.method, event.url, event.attempt)
    */
@@ -226,7 +219,8 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
   /**
    * What an answer that does not fit its schema does: `"throw"` a `HubSchemaError`; `"warn"`
    * returns it as sent and logs each operation and field path once; `"off"` checks nothing at run
-   * time. A call's own `validate` overrides.
+   * time. A call's own `validate` overrides. With `"warn"`, each operation and field path is
+   * logged once per client.
    * @default "throw"
    * @example process.env.NODE_ENV === "production" ? "warn" : "throw"
    */
@@ -234,7 +228,7 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
   /**
    * Telemetry of every public call: `openTelemetry()` from `public-hub-sdk/otel` (spans, metrics,
    * `traceparent`), or any {@link HubTelemetry}. Without it nothing is recorded and nothing is
-   * imported; the `public-hub-sdk:call` diagnostics channel is there either way (Node, Bun, Deno).
+   * imported.
    * @default undefined
    * @example telemetry: openTelemetry()
    */

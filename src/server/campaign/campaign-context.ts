@@ -1,11 +1,11 @@
-import { HubSchemaError } from "../../core/errors/hub-schema-error";
-import { HubValidationError } from "../../core/errors/hub-validation-error";
+import { HubSchemaError } from "../../core/errors";
+import { HubValidationError } from "../../core/errors";
 import { parseAward } from "../award-schema";
 import { CampaignStoppedError } from "./campaign-stopped-error";
 import { CAMPAIGN_DEFAULTS } from "./defaults";
 import type { CampaignInFlight, CampaignJournal, CampaignSummary } from "./types";
 import { RefConflictError } from "./ref-conflict-error";
-import { systemicCause } from "../../core/refusal";
+import { systemicCause } from "../../core/errors";
 
 /**
  * What the lazily loaded campaign code gets from the entry that loads it: award validation and the

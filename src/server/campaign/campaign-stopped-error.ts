@@ -1,4 +1,4 @@
-import { HubError } from "../../core/errors/hub-error";
+import { HubError } from "../../core/errors";
 import type { CampaignInFlight, CampaignSummary } from "./types";
 
 /**

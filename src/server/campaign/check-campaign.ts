@@ -5,7 +5,7 @@
  * their own integer checks in `award-many.ts`.
  */
 import { checkOptions, optional, type Rule } from "../../client/check-input";
-import { HubValidationError } from "../../core/errors/hub-validation-error";
+import { HubValidationError } from "../../core/errors";
 import type { DryRunOptions } from "./dry-run-awards";
 import type { CampaignOptions } from "./types";
 

@@ -1,4 +1,4 @@
-import { HubError } from "../../core/errors/hub-error";
+import { HubError } from "../../core/errors";
 
 /**
  * A campaign met a `ref` already used by a different award: earlier in the same input, or in an

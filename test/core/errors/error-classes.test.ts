@@ -17,11 +17,11 @@ import {
   UnauthorizedError,
 } from "public-hub-sdk";
 import { BrowserNotAllowedError, CampaignStoppedError, RefConflictError, type CampaignSummary } from "public-hub-sdk/server";
-import { apiErrorFromResponse } from "../../../src/core/errors/api-error-from-response";
+import { apiError } from "../../../src/core/errors";
 
 const init = (status: number, headers: Record<string, string> = {}) => ({ status, code: "c", message: `${status} m`, body: { b: 1 }, headers });
 
-describe("apiErrorFromResponse picks the class by status", () => {
+describe("apiError picks the class by status", () => {
   it.each([
     [400, BadRequestError, "BadRequestError"],
     [401, UnauthorizedError, "UnauthorizedError"],
@@ -32,27 +32,27 @@ describe("apiErrorFromResponse picks the class by status", () => {
     [503, ServerError, "ServerError"],
     [599, ServerError, "ServerError"],
   ] as const)("%i → %s", (status, ErrorClass, name) => {
-    const error = apiErrorFromResponse(init(status));
+    const error = apiError(init(status));
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error.name).toBe(name);
   });
 
   it.each([409, 418, 422, 499])("%i → a plain HubApiError", (status) => {
-    const error = apiErrorFromResponse(init(status));
+    const error = apiError(init(status));
     expect(error.constructor).toBe(HubApiError);
     expect(error.name).toBe("HubApiError");
   });
 
   it("keeps status, code, body, headers and the request id", () => {
-    const error = apiErrorFromResponse(init(404, { "x-request-id": "req_1", date: "d" }));
+    const error = apiError({ ...init(404, { "x-request-id": "req_1", date: "d" }), requestId: "req_1" });
     expect(error).toMatchObject({ status: 404, code: "c", message: "404 m", body: { b: 1 }, headers: { "x-request-id": "req_1", date: "d" }, requestId: "req_1" });
     expect(error.mayHaveBeenApplied).toBe(false);
-    expect(apiErrorFromResponse({ ...init(502), mayHaveBeenApplied: true }).mayHaveBeenApplied).toBe(true);
+    expect(apiError({ ...init(502), mayHaveBeenApplied: true }).mayHaveBeenApplied).toBe(true);
   });
 
-  it("a 429 reads its Retry-After", () => {
-    expect((apiErrorFromResponse(init(429, { "retry-after": "12" })) as RateLimitError).retryAfter).toBe(12);
-    expect((apiErrorFromResponse(init(429)) as RateLimitError).retryAfter).toBeUndefined();
+  it("a 429 keeps the Retry-After read from its answer", () => {
+    expect((apiError({ ...init(429, { "retry-after": "12" }), retryAfter: 12 }) as RateLimitError).retryAfter).toBe(12);
+    expect((apiError(init(429)) as RateLimitError).retryAfter).toBeUndefined();
   });
 });
 
@@ -108,7 +108,7 @@ describe("the other errors' messages and fields", () => {
   });
 });
 
-const apiInit = { status: 400, code: "bad", message: "400: bad", body: { secretish: "body" }, headers: { "x-request-id": "req_1", "set-cookie": "s=1" }, mayHaveBeenApplied: true };
+const apiInit = { status: 400, code: "bad", message: "400: bad", body: { secretish: "body" }, headers: { "x-request-id": "req_1", "set-cookie": "s=1" }, requestId: "req_1", mayHaveBeenApplied: true };
 const summary: CampaignSummary = { total: 2, applied: 1, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false };
 const inFlight = [{ index: 1, award: { wallet: "0xabc", amount: 1, reason: "r", ref: "r2" }, mayHaveBeenApplied: true }];
 const issues = [{ path: ["amount"], code: "too_small", message: "amount must be greater than 0" }];
@@ -117,13 +117,13 @@ const issues = [{ path: ["amount"], code: "too_small", message: "amount must be 
 // `body` and `headers` are declared by HubApiError but never serialized (size, cookies).
 const cases: Array<[string, HubError, Record<string, unknown>]> = [
   ["HubError", new HubError({ message: "m", mayHaveBeenApplied: true }), { mayHaveBeenApplied: true }],
-  ["HubApiError", new HubApiError({ ...apiInit, status: 409 }), { status: 409, code: "bad", requestId: "req_1", mayHaveBeenApplied: true }],
-  ["BadRequestError", new BadRequestError(apiInit), { status: 400, code: "bad", requestId: "req_1", mayHaveBeenApplied: true }],
-  ["UnauthorizedError", new UnauthorizedError({ ...apiInit, status: 401 }), { status: 401, code: "bad", requestId: "req_1", mayHaveBeenApplied: true }],
-  ["ForbiddenError", new ForbiddenError({ ...apiInit, status: 403 }), { status: 403, code: "bad", requestId: "req_1", mayHaveBeenApplied: true }],
-  ["NotFoundError", new NotFoundError({ ...apiInit, status: 404 }), { status: 404, code: "bad", requestId: "req_1", mayHaveBeenApplied: true }],
-  ["RateLimitError", new RateLimitError({ ...apiInit, status: 429, retryAfter: 7 }), { status: 429, code: "bad", requestId: "req_1", retryAfter: 7, mayHaveBeenApplied: true }],
-  ["ServerError", new ServerError({ ...apiInit, status: 502 }), { status: 502, code: "bad", requestId: "req_1", mayHaveBeenApplied: true }],
+  ["HubApiError", new HubApiError({ ...apiInit, status: 409 }), { status: 409, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
+  ["BadRequestError", new BadRequestError(apiInit), { status: 400, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
+  ["UnauthorizedError", new UnauthorizedError({ ...apiInit, status: 401 }), { status: 401, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
+  ["ForbiddenError", new ForbiddenError({ ...apiInit, status: 403 }), { status: 403, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
+  ["NotFoundError", new NotFoundError({ ...apiInit, status: 404 }), { status: 404, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
+  ["RateLimitError", new RateLimitError({ ...apiInit, status: 429, retryAfter: 7 }), { status: 429, code: "bad", issues: [], requestId: "req_1", retryAfter: 7, mayHaveBeenApplied: true }],
+  ["ServerError", new ServerError({ ...apiInit, status: 502 }), { status: 502, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
   ["HubConnectionError", new HubConnectionError({ message: "m", code: "ECONNRESET", origin: "https://h.test", mayHaveBeenApplied: true }), { code: "ECONNRESET", origin: "https://h.test", mayHaveBeenApplied: true }],
   ["HubTimeoutError", new HubTimeoutError({ timeout: 50, origin: "https://h.test" }), { code: "ETIMEDOUT", origin: "https://h.test", timeout: 50, mayHaveBeenApplied: false }],
   ["HubAbortError", new HubAbortError({ cause: "stop", mayHaveBeenApplied: true }), { mayHaveBeenApplied: true }],

@@ -14,6 +14,8 @@ describe("JSON.stringify of an error", () => {
       message: '404 Not Found [hub_not_found]: No hub "nope".',
       status: 404,
       code: "hub_not_found",
+      detail: 'No hub "nope".',
+      issues: [],
       requestId: "req_mock_000001",
       mayHaveBeenApplied: false,
       attempts: 1,
@@ -32,7 +34,7 @@ describe("JSON.stringify of an error", () => {
     const issues = [{ path: ["limit"], code: "invalid_type", message: "limit must be an integer" }];
     expect(new HubValidationError({ what: "query", issues }).toJSON()).toMatchObject({ name: "HubValidationError", issues });
     const limited = new RateLimitError({ status: 429, code: undefined, message: "slow", body: "x", headers: { "set-cookie": "s=1" }, retryAfter: 7 });
-    expect(limited.toJSON()).toEqual({ name: "RateLimitError", message: "slow", status: 429, retryAfter: 7, mayHaveBeenApplied: false });
+    expect(limited.toJSON()).toEqual({ name: "RateLimitError", message: "slow", status: 429, issues: [], retryAfter: 7, mayHaveBeenApplied: false });
   });
 
   it("a plain HubError has name and message", () => {

@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HubResponseError } from "public-hub-sdk";
-import { decodeBody, errorFields, excerpt, headersToObject, keptBody, parseHttpDate, parseJson, parseRetryAfter, readText, retryAfterOf } from "../../../src/core/http/body";
+import { decodeBody, errorFields, excerpt, parseHttpDate, parseRetryAfter, readText } from "../../../src/core/answer";
 import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
 
 afterEach(() => {
@@ -18,21 +18,10 @@ describe("body helpers", () => {
     expect(excerpt("a".repeat(201))).toBe(`${"a".repeat(200)}…`);
   });
 
-  it("a kept body is whole up to 4096 characters, then cut and counted", () => {
-    expect(keptBody("b".repeat(4096))).toBe("b".repeat(4096));
-    expect(keptBody("b".repeat(5000))).toBe(`${"b".repeat(4096)}… (5000 characters in all)`);
-  });
-
-  it("parseJson: JSON values (null too), or undefined when it is not JSON or blank", () => {
-    expect(parseJson('{"a":1}')).toEqual({ value: { a: 1 } });
-    expect(parseJson("0")).toEqual({ value: 0 });
-    expect(parseJson("null")).toEqual({ value: null });
-    expect(parseJson("nope")).toBeUndefined();
-    expect(parseJson(" \n")).toBeUndefined();
-  });
-
-  it("headers become a plain object", () => {
-    expect(headersToObject(new Headers({ "X-Request-Id": "r1", Date: "d" }))).toEqual({ "x-request-id": "r1", date: "d" });
+  it("an unusable body is kept whole up to 4096 characters, then cut and counted", () => {
+    const kept = (text: string) => (() => { try { decodeBody({ status: 200, headers: new Headers(), text, applied: false }, "object"); } catch (error) { return (error as HubResponseError).body; } })();
+    expect(kept("b".repeat(4096))).toBe("b".repeat(4096));
+    expect(kept("b".repeat(5000))).toBe(`${"b".repeat(4096)}… (5000 characters in all)`);
   });
 });
 
@@ -48,11 +37,11 @@ describe("errorFields", () => {
     ["OAuth style", { error: "invalid_client", error_description: "Unknown client" }, { code: "invalid_client", message: "Unknown client" }],
     ["nothing useful", { oops: 1 }, { code: undefined, message: undefined }],
   ])("%s", (_name, body, expected) => {
-    expect(errorFields(body)).toEqual(expected);
+    expect(errorFields(body)).toEqual({ ...expected, issues: [] });
   });
 
   it.each([null, "text", 42, [1, 2]])("non-object %j gives nothing", (body) => {
-    expect(errorFields(body)).toEqual({});
+    expect(errorFields(body)).toEqual({ issues: [] });
   });
 
   it.each([
@@ -71,28 +60,14 @@ describe("errorFields", () => {
     ["a numeric nested code", { error: { code: 401 } }, { code: "401", message: undefined }],
     ["an error array is not an object", { error: ["x"], message: "m" }, { code: undefined, message: "m" }],
   ])("%s", (_name, body, expected) => {
-    expect(errorFields(body)).toEqual(expected);
+    expect(errorFields(body)).toEqual({ ...expected, issues: [] });
   });
 
   it("ignores the RFC 9457 default type about:blank as a code", () => {
-    expect(errorFields({ type: "about:blank", title: "Unauthorized", status: 401 })).toEqual({ code: undefined, message: "Unauthorized" });
+    expect(errorFields({ type: "about:blank", title: "Unauthorized", status: 401 })).toEqual({ code: undefined, message: "Unauthorized", issues: [] });
   });
 });
 
-describe("retryAfterOf: the one place maxRetryAfter is enforced", () => {
-  const of = (value: string | undefined, max: number) => retryAfterOf(new Headers(value === undefined ? {} : { "retry-after": value }), max);
-
-  it("a wait up to maxRetryAfter, inclusive, is taken; a longer one is Infinity (not taken)", () => {
-    expect(of("5", 5_000)).toEqual({ seconds: 5, waitMs: 5_000 });
-    expect(of("6", 5_000)).toEqual({ seconds: 6, waitMs: Infinity });
-    expect(of("0", 0)).toEqual({ seconds: 0, waitMs: 0 });
-  });
-
-  it("none, or an unreadable one, is no wait", () => {
-    expect(of(undefined, 5_000)).toEqual({ seconds: undefined, waitMs: undefined });
-    expect(of("-3", 5_000)).toEqual({ seconds: undefined, waitMs: undefined });
-  });
-});
 
 describe("parseRetryAfter", () => {
   const now = Date.parse("2026-11-22T10:00:00Z");
@@ -134,33 +109,40 @@ describe("parseRetryAfter", () => {
 });
 
 describe("decodeBody", () => {
-  const raw = (text: string, headers: Record<string, string> = {}) => ({ status: 200, headers: new Headers(headers), text, response: new Response(text) });
-  const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable(), (e: unknown) => e as HubResponseError);
+  const raw = (text: string, headers: Record<string, string> = {}) => ({ status: 200, headers: new Headers(headers), text, applied: false });
+  const failure = (decode: () => unknown) => {
+    try {
+      decode();
+    } catch (error) {
+      return error as HubResponseError;
+    }
+    return expect.unreachable() as never;
+  };
 
   it("names a missing content-type", async () => {
-    const error = await failure(decodeBody(raw("nope"), "object"));
+    const error = failure(() => decodeBody(raw("nope"), "object"));
     expect(error.message).toBe("Unusable 200 response (invalid-json): expected JSON, got no content-type: nope");
     expect(error.body).toBe("nope");
     expect(error.issues).toEqual([]);
   });
 
   it("names the content-type it got", async () => {
-    const error = await failure(decodeBody(raw("<p>", { "content-type": "text/html" }), "object"));
+    const error = failure(() => decodeBody(raw("<p>", { "content-type": "text/html" }), "object"));
     expect(error.message).toBe("Unusable 200 response (invalid-json): expected JSON, got text/html: <p>");
   });
 
   it("says which shapes a list accepts, and keeps the parsed value", async () => {
-    const error = await failure(decodeBody(raw("3"), "object-or-array"));
+    const error = failure(() => decodeBody(raw("3"), "object-or-array"));
     expect(error.message).toBe("Unusable 200 response (unexpected-shape): expected a JSON object or array: 3");
     expect(error.body).toBe(3);
-    expect((await failure(decodeBody(raw("[]"), "object"))).message).toBe("Unusable 200 response (unexpected-shape): expected a JSON object: []");
+    expect((failure(() => decodeBody(raw("[]"), "object"))).message).toBe("Unusable 200 response (unexpected-shape): expected a JSON object: []");
     expect(await decodeBody(raw("[1]"), "object-or-array")).toEqual([1]);
     expect(await decodeBody(raw('{"a":1}'), "object-or-empty")).toEqual({ a: 1 });
   });
 
   it("an empty write answer is {} (checked by its schema in checkBody); an empty read answer is an error", async () => {
     expect(await decodeBody(raw(" "), "object-or-empty")).toEqual({});
-    const error = await failure(decodeBody(raw(""), "object"));
+    const error = failure(() => decodeBody(raw(""), "object"));
     expect(error.message).toBe("Unusable 200 response (empty-body): the server sent no body");
     expect(error.problem).toBe("empty-body");
   });

@@ -3,7 +3,7 @@ import { fetch as undiciFetch } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubClient, HubConnectionError, ServerError, UnauthorizedError, type HubClientOptions } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
-import { systemErrorCode } from "../../../src/core/http/call";
+import { systemErrorCode } from "../../../src/core/request";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
 import { timeless } from "../../helpers/timeless";
@@ -124,51 +124,16 @@ describe("retries and their waits", () => {
   });
 });
 
-describe("the retry budget", () => {
-  it("a retry costs 5 tokens, after a timeout 10; a success gives one back", async () => {
-    const failed = script(status(503), ok);
-    const hub = client({ fetch: failed.fetch });
-    await settle(() => hub.getHub());
-    expect(hub.rateLimitStatus.retryTokens).toBe(500 - 5 + 1);
-
-    const never = (_url: unknown, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
-    let attempts = 0;
-    const slowThenOk = ((url: unknown, init?: RequestInit) => (++attempts === 1 ? never(url, init) : Promise.resolve(ok()))) as typeof globalThis.fetch;
-    const timed = client({ fetch: slowThenOk, timeout: 50 });
-    await expect(settle(() => timed.getHub())).resolves.toEqual({ slug: "alpha" });
-    expect(timed.rateLimitStatus.retryTokens).toBe(500 - 10 + 1);
-  });
-
-  it("a budget of exactly one retry pays for it; then the next failure is not retried, says so, and logs it once", async () => {
-    const { lines, logger } = capture();
-    const { fetch, times } = script(status(503));
-    const error = await settle(() => client({ fetch, logger, logLevel: "warn", rateLimit: { retryBudget: 5 } }).getHub());
-    expect(times).toHaveLength(2);
-    expect(error).toMatchObject({ name: "ServerError" });
-    expect(timeless((error as Error).message)).toBe("503: status 503 2 attempts, T in all. Not retried: the client's retry budget is spent.");
-    expect(lines).toEqual(['[public-hub] retry-budget-spent call="GET https://h.test/api/v1/hub/alpha" after=503']);
-  });
-
-  it("a timeout that the budget cannot pay is logged as such", async () => {
-    const { lines, logger } = capture();
-    const never = (_url: unknown, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
-    const error = await settle(() => client({ fetch: never as typeof globalThis.fetch, timeout: 50, logger, logLevel: "warn", rateLimit: { retryBudget: 9 } }).getHub());
-    expect(error).toMatchObject({ name: "HubTimeoutError" });
-    expect(timeless((error as Error).message)).toBe("Request to https://h.test timed out after 50 ms. 1 attempt, cut at 50 ms, T in all. Not retried: the client's retry budget is spent.");
-    expect(lines).toEqual(['[public-hub] retry-budget-spent call="GET https://h.test/api/v1/hub/alpha" after=timeout']);
-  });
-});
-
 describe("errors that are not the network's are final", () => {
-  it("an error thrown by the onRequest hook reaches the caller unchanged and nothing is retried", async () => {
-    const failure = new Error("metrics down");
+  it("an onRequest hook that throws changes nothing: the call ends as it would have, and the throw is logged", async () => {
+    const { lines, logger } = capture();
     const { fetch, times } = script(ok);
-    const hub = client({ fetch, onRequest: () => {
-      throw failure;
+    const hub = client({ fetch, logger, logLevel: "warn", onRequest: () => {
+      throw new Error("metrics down");
     } });
-    await expect(settle(() => hub.getHub())).resolves.toBe(failure);
-    expect(times).toHaveLength(0);
-    expect(hub.rateLimitStatus).toMatchObject({ inFlight: 0, queued: 0 });
+    await expect(settle(() => hub.getHub())).resolves.toEqual({ slug: "alpha" });
+    expect(times).toHaveLength(1);
+    expect(lines).toEqual(["[public-hub] observer-failed error=\"metrics down\"", "[public-hub] observer-failed error=\"metrics down\""]);
   });
 
   it("a network failure is retried, and named with its code and origin once retries are spent", async () => {
@@ -221,9 +186,9 @@ describe("each attempt's timeout", () => {
     await expect(settle(() => client({ fetch: slow, retry: 0, timeout: false }).getHub())).resolves.toEqual({ slug: "alpha" });
   });
 
-  it("starts after the rate gate: a call that waited for a slot still gets its whole timeout", async () => {
+  it("starts after the turn: a call that waited for a slot still gets its whole timeout", async () => {
     const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(ok()), 80));
-    const hub = client({ fetch: slow, retry: 0, timeout: 100, rateLimit: { maxConcurrency: 1 }, dedupeReads: false });
+    const hub = client({ fetch: slow, retry: 0, timeout: 100, maxConcurrency: 1 });
     const both = await settle(() => Promise.all([hub.getHub(), hub.getHub()]));
     expect(both).toEqual([{ slug: "alpha" }, { slug: "alpha" }]);
   });

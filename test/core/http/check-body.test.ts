@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { HubSchemaError } from "public-hub-sdk";
-import { checkBody, type BodyCheck } from "../../../src/core/http/check-body";
+import { checkBody, type BodyCheck } from "../../../src/core/answer";
 import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
 
 const failing: StandardSchemaV1<unknown, never> = {
@@ -10,9 +10,8 @@ const check = (more: Partial<BodyCheck> = {}): BodyCheck => ({
   operation: "hub",
   schema: failing,
   mode: "throw",
-  applied: false,
-  answer: { status: 200, text: '{"x":1}', headers: new Headers({ "x-request-id": "req_1" }) },
-  log: vi.fn(),
+  answer: { status: 200, text: '{"x":1}', headers: new Headers({ "x-request-id": "req_1" }), applied: false },
+  warn: vi.fn(),
   ...more,
 });
 
@@ -30,12 +29,11 @@ describe("checkBody", () => {
   });
 
   it('"warn": one record per field path, with every rule it broke', async () => {
-    const log = vi.fn();
-    expect(await checkBody({ x: 1 }, check({ mode: "warn", log }))).toEqual({ x: 1 });
-    const records = log.mock.calls.map(([level, event, fields]) => [level, event, (fields as () => unknown)()]);
-    expect(records).toEqual([
-      ["warn", "schema-mismatch", { operation: "hub", path: "(root)", rule: "not a hub", status: 200, requestId: "req_1" }],
-      ["warn", "schema-mismatch", { operation: "hub", path: "a.0.2", rule: "bad; worse", status: 200, requestId: "req_1" }],
+    const warn = vi.fn();
+    expect(await checkBody({ x: 1 }, check({ mode: "warn", warn }))).toEqual({ x: 1 });
+    expect(warn.mock.calls).toEqual([
+      [{ operation: "hub", path: "(root)", rule: "not a hub", status: 200, requestId: "req_1" }],
+      [{ operation: "hub", path: "a.0.2", rule: "bad; worse", status: 200, requestId: "req_1" }],
     ]);
   });
 
@@ -46,7 +44,7 @@ describe("checkBody", () => {
   });
 
   it("a write's misfit says it was applied", async () => {
-    const error = (await checkBody({}, check({ operation: "award", applied: true })).catch((caught: unknown) => caught)) as HubSchemaError;
+    const error = (await checkBody({}, check({ operation: "award", answer: { status: 200, text: "{}", headers: new Headers(), applied: true } })).catch((caught: unknown) => caught)) as HubSchemaError;
     expect(error).toMatchObject({ applied: true, mayHaveBeenApplied: true, operation: "award" });
     expect(error.message).toMatch(/; the award WAS applied: do not treat it as failed$/);
   });

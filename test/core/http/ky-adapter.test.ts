@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubAbortError, HubClient, HubConnectionError, HubRedirectError, HubResponseError, HubTimeoutError, ServerError } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
 import { HubServerClient as EdgeServerClient } from "../../../src/server/edge";
-import { innermostMessage, redirectError } from "../../../src/core/http/ky-adapter";
+import { innermostMessage, redirectError } from "../../../src/core/request";
 import { timeless } from "../../helpers/timeless";
 
 /** A client whose `fetch` answers (or fails) as told: no network, no mock. */
@@ -30,11 +30,11 @@ describe("errors without the usual parts", () => {
 
   it("a redirect whose Location is not a URL keeps it as sent", () => {
     const response = new Response(null, { status: 302, headers: { location: "http://[broken" } });
-    const error = redirectError(response, "https://h.test/api/v1/hub/alpha", "why");
+    const error = redirectError(response, "https://h.test/api/v1/hub/alpha", false, "");
     expect(error).toBeInstanceOf(HubRedirectError);
     expect(error.location).toBe("http://[broken");
-    expect(redirectError(new Response(null, { status: 302, headers: { location: "/x" } }), "https://h.test/a/b", "why").location).toBe("https://h.test/x");
-    expect(redirectError(new Response(null, { status: 302 }), "https://h.test/a", "why").location).toBeUndefined();
+    expect(redirectError(new Response(null, { status: 302, headers: { location: "/x" } }), "https://h.test/a/b", false, "").location).toBe("https://h.test/x");
+    expect(redirectError(new Response(null, { status: 302 }), "https://h.test/a", false, "").location).toBeUndefined();
   });
 });
 
@@ -122,10 +122,11 @@ describe("what a failed call says about a write", () => {
     const failure = new Error("crypto unavailable");
     vi.spyOn(globalThis.crypto.subtle, "sign").mockRejectedValue(failure);
     let sent = 0;
-    const server = new EdgeServerClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", fetch: async () => (sent++, Response.json({})) });
+    const server = new EdgeServerClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", maxConcurrency: 1, fetch: async () => (sent++, Response.json({})) });
     await expect(server.awardPoints(award)).rejects.toBe(failure);
     expect(sent).toBe(0);
-    expect(server.rateLimitStatus).toMatchObject({ inFlight: 0, queued: 0 });
+    // The one slot was given back: the next call gets its turn.
+    await expect(server.getHub()).resolves.toEqual({});
   });
 });
 

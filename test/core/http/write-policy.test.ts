@@ -6,7 +6,6 @@ import { createHubMock } from "public-hub-sdk/mock";
 import { HubServerClient, signingPayload } from "public-hub-sdk/server";
 import { useHubMock } from "../../helpers/mock-server";
 import { SECRET, SIGNING_KEY, serverClient } from "../../helpers/server-client";
-import { explainRefusal } from "../../../src/core/http/write-policy";
 
 const { mock, server } = useHubMock();
 const award = { wallet: "0xabc", amount: 3, reason: "diag", ref: "diag-1" };
@@ -79,66 +78,12 @@ describe("a refused signed write says what was signed", () => {
   });
 });
 
-describe("explainRefusal", () => {
-  it("adds the signed facts to the message and sets signing, enumerable", () => {
-    const error = new UnauthorizedError({ status: 401, code: "invalid_signature", message: "401 Unauthorized", body: {}, headers: {} });
-    const signing = { timestamp: "1800000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", bodySha256: "0123456789abcdef".repeat(4), clockOffsetMs: -1_250 };
-    explainRefusal(error, signing);
-    expect(error.message).toBe(
-      "401 Unauthorized — the signed write was refused. Usual causes: the secret does not belong to this clientId;" +
-        " a proxy rewrote the path or the body (signed: POST /api/v1/hub/alpha/bits/earn, body sha256 0123456789ab…);" +
-        " the clock (timestamp 1800000000, offset to the server -1.3 s). See error.signing.",
-    );
-    expect(error.signing).toBe(signing);
-    expect(Object.keys(error)).toContain("signing");
-  });
-});
-
 describe("which refusals get the usual causes", () => {
   it("any 401, even one whose code and message name neither signature nor timestamp (an unknown key)", async () => {
     const error = (await serverClient(mock.baseUrl, { clientId: "pk_nobody" }).awardPoints(award).catch((e: unknown) => e)) as UnauthorizedError;
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error.code).toBe("invalid_api_key");
     expect(error.message).toContain("Usual causes: the secret does not belong to this clientId");
-  });
-});
-
-describe("the write policy is the server client's, from its construction", () => {
-  class TouchingClient extends HubServerClient {
-    touch(wallet: string) {
-      return this.request({ method: "POST", segments: ["hub", this.hub, "touch"], body: JSON.stringify({ wallet }), kind: "object-or-empty" });
-    }
-  }
-  const hmac = (fields: { timestamp: string; path: string; body: string }) => createHmac("sha256", SIGNING_KEY).update(`${fields.timestamp}.POST.${fields.path}.${fields.body}`).digest("hex");
-
-  it("a subclass's own write through request() is signed on every attempt, and its result has the verdict of earlier attempts", async () => {
-    const seen: Array<{ timestamp: string | null; signature: string | null; path: string; body: string }> = [];
-    server.use(
-      http.post(`${mock.baseUrl}/hub/alpha/touch`, async ({ request }) => {
-        seen.push({ timestamp: request.headers.get("x-api-timestamp"), signature: request.headers.get("x-api-signature"), path: new URL(request.url).pathname, body: await request.text() });
-        return seen.length === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ ok: true });
-      }),
-    );
-    const client = new TouchingClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, retry: { backoff: 1 }, logLevel: "off" });
-    const { data, attempts, mayHaveBeenAppliedEarlier } = await client.touch("0xabc").withResponse();
-    expect(data).toEqual({ ok: true });
-    expect(attempts).toBe(2);
-    expect(mayHaveBeenAppliedEarlier).toBe(true); // the 503 may have been applied
-    expect(seen).toHaveLength(2);
-    for (const attempt of seen) {
-      expect(attempt.body).toBe('{"wallet":"0xabc"}');
-      expect(attempt.signature).toBe(hmac({ timestamp: attempt.timestamp!, path: attempt.path, body: attempt.body }));
-    }
-  });
-
-  it("a HubClient signs nothing, whatever a JavaScript caller hands as a second argument", async () => {
-    const headers: Headers[] = [];
-    server.use(http.get(`${mock.baseUrl}/hub/alpha`, ({ request }) => (headers.push(request.headers), HttpResponse.json({ slug: "alpha" }))));
-    const Client = HubClient as unknown as new (options: object, extra: unknown) => HubClient;
-    const hub = new Client({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", logLevel: "off" }, { sign: () => "x" });
-    await expect(hub.getHub()).resolves.toEqual({ slug: "alpha" });
-    expect(headers[0]!.get("x-api-signature")).toBeNull();
-    expect(headers[0]!.get("x-api-timestamp")).toBeNull();
   });
 });
 
@@ -189,18 +134,5 @@ describe("only a server client's writes are signed", () => {
     expect(refused).toBeInstanceOf(UnauthorizedError);
     expect(refused.signing).toBeUndefined();
     expect(refused.message).not.toContain("signed write");
-  });
-
-  it("a HubClient subclass's own write is sent unsigned, and its result has the verdict of earlier attempts", async () => {
-    class Poster extends HubClient {
-      post() {
-        return this.request({ method: "POST", segments: ["hub", this.hub, "touch"], body: "{}", kind: "object-or-empty" });
-      }
-    }
-    const seen: Headers[] = [];
-    server.use(http.post(`${mock.baseUrl}/hub/alpha/touch`, ({ request }) => (seen.push(request.headers), new HttpResponse(null, { status: 204 }))));
-    const poster = new Poster({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", logLevel: "off" });
-    await expect(poster.post().withResponse()).resolves.toMatchObject({ data: {}, attempts: 1, mayHaveBeenAppliedEarlier: false });
-    expect(seen[0]!.get("x-api-signature")).toBeNull();
   });
 });

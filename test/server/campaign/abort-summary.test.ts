@@ -53,7 +53,7 @@ describe("aborting awardMany", () => {
       return new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason)));
     };
     const input = awards(2);
-    const error = (await serverClient(mock.baseUrl, { fetch, rateLimit: { maxConcurrency: 1 } })
+    const error = (await serverClient(mock.baseUrl, { fetch, maxConcurrency: 1 })
       .awardMany(input, { concurrency: 2, signal: controller.signal })
       .catch((e: unknown) => e)) as CampaignStoppedError;
     expect(error.reason).toBe("aborted");

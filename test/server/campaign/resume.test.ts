@@ -35,8 +35,8 @@ class CrashingClient extends HubServerClient {
     const crash = this.crash?.at === call ? this.crash : undefined;
     if (crash?.point === "before-send") crash.controller.abort(new Error("crash"));
     const sent = super.awardPoints(award, options).withResponse();
-    if (crash?.point !== "after-send") return HubPromise.run(() => sent);
-    return HubPromise.run(() =>
+    if (crash?.point !== "after-send") return new HubPromise(sent);
+    return new HubPromise(
       sent.then(() => {
         crash.controller.abort(new Error("crash"));
         throw new Error("crashed before the journal line was written");

@@ -7,7 +7,7 @@ import { BadRequestError, ForbiddenError, HubApiError, HubValidationError, NotFo
 import { CampaignStoppedError, dryRunAwards, type AwardInput, type CampaignProgress } from "public-hub-sdk/server";
 import { awardMany } from "../../../src/server/campaign/award-many";
 import { campaignContext } from "../../../src/server/campaign/campaign-context";
-import { systemicCause } from "../../../src/core/refusal";
+import { systemicCause } from "../../../src/core/errors";
 import * as edge from "../../../src/server/edge";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";

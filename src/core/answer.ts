@@ -1,0 +1,280 @@
+/**
+ * Reading what a server sent, by the standards it follows, without ever throwing on it: the body
+ * (JSON whatever the content-type says, an envelope unwrapped), an error body (RFC 9457 problem
+ * details and the common shapes), the request id, the rate-limit fields (`Retry-After`, the IETF
+ * `RateLimit` fields, `X-RateLimit-*`) and whether an award's answer says "duplicate".
+ */
+import { apiError, fieldPath, HubResponseError, HubSchemaError, type ValidationIssue } from "./errors";
+import type { StandardSchemaV1 } from "./types/standard-schema";
+
+type Json = Record<string, unknown>;
+export const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A single-line excerpt of at most 200 characters, for messages and logs. */
+export function excerpt(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+// A text body kept on an error: enough to read a proxy's page, never a whole 10 MB answer.
+const keptBody = (text: string) => (text.length > 4_096 ? `${text.slice(0, 4_096)}… (${text.length} characters in all)` : text);
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    // Not JSON: undefined.
+  }
+}
+
+/**
+ * The whole body as text, or the attempt's signal's reason as soon as it aborts: a `fetch` that
+ * does not end a body on abort (a test double, a polyfill) cannot hold an attempt past its timeout.
+ */
+export function readText(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort);
+    response.text().then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** No server's clock reads earlier than this: a `Date` before it is junk (epoch 0, a zeroed RTC). */
+const EARLIEST_PLAUSIBLE_DATE = Date.UTC(2024, 0, 1);
+
+/**
+ * Epoch milliseconds of an HTTP date (`Date`, `Retry-After`), or undefined when absent, unreadable
+ * or implausible. A date names its month or has a "T": without a letter, `Date.parse` reads junk
+ * such as "0" or "-3" as a date.
+ */
+export function parseHttpDate(value: string | null | undefined): number | undefined {
+  const date = typeof value === "string" && /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return date >= EARLIEST_PLAUSIBLE_DATE ? date : undefined;
+}
+
+/** Seconds from a `Retry-After` value (delta-seconds or an HTTP date); undefined when absent or unreadable; never negative. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (value == null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  const date = parseHttpDate(trimmed);
+  return date === undefined ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The request id of an answer: `Request-Id`, `X-Request-Id`, else any header whose name ends in
+ * `request-id` or `requestid` (`x-amzn-requestid`, `x-ms-request-id`…).
+ */
+export function requestIdOf(headers: Headers): string | undefined {
+  const named = headers.get("request-id") ?? headers.get("x-request-id");
+  if (named !== null) return named;
+  for (const [name, value] of headers) if (/request-?id$/.test(name)) return value;
+  return undefined;
+}
+
+/** What an answer says about the server's rate limit, in seconds from now. */
+export interface RateLimitFields {
+  /** A wait the server asked for (`Retry-After`, or a reset when nothing is left). */
+  waitSeconds?: number | undefined;
+  /** Requests left in the current window. */
+  remaining?: number | undefined;
+  /** Seconds until the window resets. */
+  resetSeconds?: number | undefined;
+  /** The announced policy: `quota` requests per `windowSeconds`. */
+  quota?: number | undefined;
+  windowSeconds?: number | undefined;
+}
+
+// One parameter of a structured field item: `r=3` in `"default";r=3;t=1`.
+const param = (value: string | null, key: string) => {
+  const match = value && new RegExp(`(?:^|;)\\s*${key}=(\\d+(?:\\.\\d+)?)`).exec(value);
+  return match ? Number(match[1]) : undefined;
+};
+const number = (value: string | null) => (value !== null && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined);
+
+/**
+ * The rate-limit fields of an answer, whichever standard they follow: `Retry-After`; the IETF
+ * `RateLimit` (`r`, `t`) and `RateLimit-Policy` (`q`, `w`) structured fields; the draft's older
+ * `RateLimit-Limit` / `-Remaining` / `-Reset`; `X-RateLimit-Limit` / `-Remaining` / `-Reset`, the
+ * reset in seconds or as an epoch time. Unreadable values are left out.
+ */
+export function rateLimitOf(headers: Headers, now = Date.now()): RateLimitFields {
+  const structured = headers.get("ratelimit");
+  const policy = headers.get("ratelimit-policy");
+  const remaining = param(structured, "r") ?? number(headers.get("ratelimit-remaining")) ?? number(headers.get("x-ratelimit-remaining"));
+  let reset = param(structured, "t") ?? number(headers.get("ratelimit-reset")) ?? number(headers.get("x-ratelimit-reset"));
+  // An epoch time (GitHub's X-RateLimit-Reset) rather than seconds from now.
+  if (reset !== undefined && reset * 1000 >= EARLIEST_PLAUSIBLE_DATE) reset = Math.max(0, reset - now / 1000);
+  const quota = param(policy, "q") ?? number(headers.get("ratelimit-limit")) ?? number(headers.get("x-ratelimit-limit"));
+  const retryAfter = parseRetryAfter(headers.get("retry-after"), now);
+  return { waitSeconds: retryAfter ?? (remaining === 0 ? reset : undefined), remaining, resetSeconds: reset, quota, windowSeconds: param(policy, "w") };
+}
+
+// RFC 9457's default problem type names no particular error, so it is no code.
+const text = (value: unknown): value is string => typeof value === "string" && value.trim() !== "" && value !== "about:blank";
+const firstText = (...values: unknown[]) => values.find(text);
+// `#/amount`, `/amount` or `amount` as a path.
+const pathOf = (pointer: unknown): PropertyKey[] => (text(pointer) ? pointer.replace(/^#?\//, "").split(/[/.]/).filter(Boolean) : []);
+
+/**
+ * What an error body of unknown shape says: RFC 9457 problem details (`type`, `title`, `detail`,
+ * `errors[]` of `pointer`/`detail`, `invalid-params` of `name`/`reason`), `{ error: { code,
+ * message, param } }`, `{ errors: [{ code, detail, source: { pointer } }] }`, flat `{ code,
+ * message }`, `{ error: "text" }`, OAuth's `{ error, error_description }`, and the default bodies of
+ * the popular server frameworks (`{ statusCode, error, message }`, `{ detail: [{ loc, msg }] }`).
+ * @example
+ * ```ts
+ * const response = await fetch(url, init); // a hand-made request
+ * if (!response.ok) console.log(errorFields(await response.json().catch(() => undefined)).code); // "invalid_signature"
+ * ```
+ */
+export function errorFields(body: unknown): {
+  /** The machine-readable code (`code`, `error.code`, a problem's `type`…), when there is one. */
+  code?: string | undefined;
+  /** The human-readable message (`detail`, `message`, `title`…), when there is one. */
+  message?: string | undefined;
+  /** The fields the body names, with their reasons. */
+  issues: ValidationIssue[];
+} {
+  if (!isObject(body)) return { issues: [] };
+  const list = [body.errors, body["invalid-params"], body.invalid_params, body.detail].find(Array.isArray) ?? [];
+  const items = list.filter(isObject);
+  const objects = [body.error, items[0], body].filter(isObject);
+  const issues = items.flatMap((item): ValidationIssue[] => {
+    const path = pathOf(item.pointer ?? (isObject(item.source) ? item.source.pointer ?? item.source.parameter : undefined) ?? item.name ?? item.field ?? item.param ?? (Array.isArray(item.loc) ? item.loc.filter((part) => part !== "body").join("/") : undefined));
+    const message = firstText(item.detail, item.reason, item.message, item.msg, item.title);
+    // Only an entry that names a field is an issue of the request; the first entry is the message anyway.
+    return message === undefined || path.length === 0 ? [] : [{ path, message, code: firstText(item.code, item.type) ?? "invalid" }];
+  });
+  if (isObject(body.error) && text(body.error.param)) issues.push({ path: pathOf(body.error.param), message: firstText(body.error.message) ?? "invalid", code: firstText(body.error.code) ?? "invalid" });
+  // A problem's `detail` explains this occurrence; its `title` names the type: the detail comes first.
+  const message = firstText(body.detail, ...objects.flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
+  // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message.
+  const code = firstText(...objects.flatMap((o) => [o.code, o.error_code, o.type]), /^[\w.-]+$/.test(String(body.error)) && text(body.error) ? body.error : undefined);
+  const numeric = objects.map((o) => o.code).find((c) => typeof c === "number");
+  return { code: code ?? (numeric === undefined ? undefined : String(numeric)), message, issues };
+}
+
+/** The error a non-2xx answer becomes; `note` ends its message (the attempts, the verdict). */
+export function readError(response: Response, text: string, note: string, mayHaveBeenApplied: boolean) {
+  const parsed = parseJson(text);
+  const body = parsed ? parsed.value : keptBody(text);
+  const { code, message, issues } = errorFields(body);
+  const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+  const fields = issues.length > 0 ? ` (${issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ")})` : "";
+  const headers = Object.fromEntries(response.headers);
+  return apiError({
+    status: response.status,
+    code,
+    detail: message,
+    issues,
+    message: `${statusLine}${code ? ` [${code}]` : ""}: ${message ?? (excerpt(text) || "(empty body)")}${fields}${note}`,
+    body,
+    headers,
+    requestId: requestIdOf(response.headers),
+    retryAfter: parseRetryAfter(headers["retry-after"]),
+    mayHaveBeenApplied,
+  });
+}
+
+/** What {@link isDuplicate} reads: one answer to an award, its body parsed (or its text). */
+export interface AwardAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+const NAMES_DUPLICATE = /duplicate|already[\s_-]*(exists?|used|credited|applied|processed|awarded|claimed|recorded|seen)|replay/i;
+// A `ref` that went with another award or other parameters: a conflict, never "already done".
+const NAMES_CONFLICT = /\b(another|other|different)\b|differ|mismatch|does not match|not match/i;
+
+/**
+ * Whether an award's answer says the hub already had this `ref` (the one rule, documented in
+ * docs/spec-decisions.md): a 2xx whose body says `duplicate`/`replayed`/`idempotent_replayed`
+ * (also one envelope deep), an `Idempotent-Replayed: true` header (Stripe), `208 Already Reported`,
+ * or a 409/422 whose problem type, code, title, detail or message names a duplicate or a `ref`
+ * that already exists or was already used, credited or applied. An answer that names another award
+ * or different parameters is a conflict: never a duplicate, whatever else it says.
+ * @example
+ * ```ts
+ * isDuplicate({ status: 409, headers: new Headers(), body: { type: "https://hub.example/problems/duplicate-ref" } }); // true
+ * ```
+ */
+export function isDuplicate({ status, headers, body }: AwardAnswer): boolean {
+  if (status >= 200 && status < 300) {
+    if (status === 208 || /^\s*true\s*$/i.test(headers.get("idempotent-replayed") ?? "")) return true;
+    const flags = (value: unknown) => isObject(value) && [value.duplicate, value.replayed, value.idempotent_replayed, value.idempotentReplayed].some((flag) => flag === true);
+    return flags(body) || (isObject(body) && (flags(body.data) || flags(body.meta)));
+  }
+  if (status !== 409 && status !== 422) return false;
+  const { code, message } = errorFields(body);
+  const said = [code, message, isObject(body) ? body.title : undefined, typeof body === "string" ? body : undefined].filter(text).join(" ");
+  return NAMES_DUPLICATE.test(said) && !NAMES_CONFLICT.test(said);
+}
+
+/** Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes). */
+export type BodyKind = "object" | "object-or-array" | "object-or-empty";
+
+/** A 2xx answer's body, read as text within its attempt. */
+export interface TextAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** A write's answer: it was applied, so an unusable body's error says it may have been. */
+  applied: boolean;
+}
+
+/**
+ * The body of a 2xx answer as JSON, every field kept. An empty write answer (204) is `{}`: the
+ * server accepted the award and had nothing to add.
+ */
+export function decodeBody(answer: TextAnswer, kind: BodyKind): unknown {
+  const fail = (problem: "empty-body" | "invalid-json" | "unexpected-shape", detail: string, body: unknown = keptBody(answer.text)) =>
+    new HubResponseError({ status: answer.status, problem, detail, body, bodyExcerpt: excerpt(answer.text), mayHaveBeenApplied: answer.applied });
+  if (answer.text.trim() === "") {
+    if (kind === "object-or-empty") return {};
+    throw fail("empty-body", "the server sent no body");
+  }
+  const parsed = parseJson(answer.text);
+  if (!parsed) throw fail("invalid-json", `expected JSON, got ${answer.headers.get("content-type") ?? "no content-type"}: ${excerpt(answer.text)}`);
+  const { value } = parsed;
+  if (!isObject(value) && !(kind === "object-or-array" && Array.isArray(value))) {
+    throw fail("unexpected-shape", `expected ${kind === "object-or-array" ? "a JSON object or array" : "a JSON object"}: ${excerpt(answer.text)}`, value);
+  }
+  return value;
+}
+
+/** The payload under an envelope's key (`unwrap`), or the body as it is when it has no such key. */
+export function unwrapBody(body: unknown, key: string | undefined): unknown {
+  return key !== undefined && isObject(body) && key in body ? body[key] : body;
+}
+
+/** What a body is checked against, and what to do when it does not fit. */
+export interface BodyCheck {
+  /** The operation, or for a subclass's own call without one, its method and path. */
+  operation: string;
+  schema: StandardSchemaV1 | undefined;
+  mode: "throw" | "warn" | "off";
+  answer: TextAnswer;
+  /** Called once per field path under `"warn"`. */
+  warn: (fields: Record<string, unknown>) => void;
+}
+
+/**
+ * The body as the call returns it: as sent when nothing is checked (no schema, or `"off"`), else
+ * the schema's output when it fits. A misfit throws `HubSchemaError` (`"throw"`) or, with
+ * `"warn"`, is returned as sent after one `warn` per field path.
+ */
+export async function checkBody<T>(value: unknown, { operation, schema, mode, answer, warn }: BodyCheck): Promise<T> {
+  if (!schema || mode === "off") return value as T;
+  const result = await schema["~standard"].validate(value);
+  if (!result.issues) return result.value as T;
+  const issues = result.issues.map((issue): ValidationIssue => ({ path: (issue.path ?? []).map((part) => (typeof part === "object" ? part.key : part)), message: issue.message, code: "schema_mismatch" }));
+  if (mode === "throw") throw new HubSchemaError({ operation, status: answer.status, data: value, issues, applied: answer.applied, bodyExcerpt: excerpt(answer.text) });
+  // One record per field path, with every rule it broke.
+  const rules = new Map<string, string[]>();
+  for (const { path, message } of issues) rules.set(fieldPath(path), [...(rules.get(fieldPath(path)) ?? []), message]);
+  for (const [path, broken] of rules) warn({ operation, path, rule: broken.join("; "), status: answer.status, requestId: requestIdOf(answer.headers) });
+  return value as T;
+}
