@@ -1,3 +1,4 @@
+import { HubValidationError } from "../core/errors";
 import * as z from "zod/mini";
 // Named from zod's core, where zod tells library authors to import it: `z.core.$constructor`
 // would make bundlers keep the whole core namespace, its locales too (80 KB min+gz).
@@ -121,12 +122,15 @@ function keyedUnion<A extends z.ZodMiniType, B extends z.ZodMiniType>(key: strin
   return new KeyedUnion({ type: "union", options: [without, withKey] });
 }
 
+/** The fields an award declares (`AmountAward`, `KindAward`). */
+const DECLARED = ["wallet", "amount", "reason", "kind", "ref"] as const;
+
 /**
  * Checks an award with {@link awardSchema} (the shape it means: `kind` present → kind shape, else
- * the amount shape), so the issues name the real problem. What is checked is what `JSON.stringify`
- * sends: the award's own enumerable fields, each read once (inherited fields and class getters are
- * not sent, so they do not count; a getter that answers differently each time is read once).
- * Returns that copy, the object to serialize.
+ * the amount shape), so the issues name the real problem. The award is read as its type describes
+ * it: each declared field once, by property access (a class getter or an inherited field
+ * included), in the caller's order; any other own key is refused. Returns that copy: the object
+ * that is serialized, sent and signed.
  * @throws {HubValidationError} naming every problem.
  * @example
  * ```ts
@@ -134,6 +138,18 @@ function keyedUnion<A extends z.ZodMiniType, B extends z.ZodMiniType>(key: strin
  * ```
  */
 export function parseAward(input: unknown): AwardInput {
-  const own = typeof input === "object" && input !== null && !Array.isArray(input) ? { ...input } : input;
-  return validate<AwardInput>(awardSchema, own, "award");
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return validate<AwardInput>(awardSchema, input, "award");
+  const copy: Record<string, unknown> = {};
+  let keys: string[];
+  try {
+    keys = [...new Set([...Object.keys(input), ...DECLARED])];
+    for (const key of keys) {
+      // An unknown own key is refused by name: its value is never read.
+      const value = (DECLARED as readonly string[]).includes(key) ? (input as Record<string, unknown>)[key] : null;
+      if (value !== undefined) copy[key] = value;
+    }
+  } catch (error) {
+    throw new HubValidationError({ what: "award", issues: [{ path: [], code: "custom", message: `the award could not be read: ${(error as Error | null)?.message ?? String(error)}` }] });
+  }
+  return validate<AwardInput>(awardSchema, copy, "award");
 }

@@ -23,8 +23,10 @@ describe("parseAward", () => {
     ["an explicit undefined reason", { ...amount, reason: undefined }],
     ["the kind shape", kind],
   ])("accepts %s and returns its own fields, the object that is sent", (_name, input) => {
-    expect(parseAward(input)).toStrictEqual(input);
-    expect(Object.keys(parseAward(input))).toEqual(Object.keys(input));
+    // What is sent: JSON leaves an undefined field out, and so does the copy.
+    const sent = JSON.parse(JSON.stringify(input)) as object;
+    expect(parseAward(input)).toStrictEqual(sent);
+    expect(Object.keys(parseAward(input))).toEqual(Object.keys(sent));
   });
 
   it.each([
@@ -173,5 +175,36 @@ describe("z.array(awardSchema).safeParse(rows): issues name the field and the ru
       { path: [4], message: "an award must be an object" },
     ]);
     expect(z.prettifyError(result.error!)).not.toMatch(/Invalid input/);
+  });
+});
+
+describe("an award is read as its type describes it", () => {
+  it("a class getter and an inherited field are read, once each, and sent", () => {
+    let reads = 0;
+    class QuestAward {
+      wallet = "0xabc";
+      amount = 5;
+      ref = "q-1";
+      get reason() {
+        reads++;
+        return "quest";
+      }
+    }
+    const inherited = Object.assign(Object.create({ reason: "from the prototype" }), { wallet: "0xabc", amount: 1, ref: "q-2" });
+    expect(parseAward(new QuestAward())).toEqual({ wallet: "0xabc", amount: 5, ref: "q-1", reason: "quest" });
+    expect(reads).toBe(1);
+    expect(parseAward(inherited)).toEqual({ wallet: "0xabc", amount: 1, ref: "q-2", reason: "from the prototype" });
+  });
+
+  it("an unknown own key is refused by name, its getter never read; a getter that throws is a HubValidationError", () => {
+    const award = { wallet: "0xabc", amount: 5, ref: "q-3", get note(): string {
+      throw new Error("never read");
+    } };
+    expect(() => parseAward(award)).toThrow(/unknown field "note"/);
+    const throwing = { wallet: "0xabc", amount: 5, get ref(): string {
+      throw new Error("boom");
+    } };
+    expect(() => parseAward(throwing)).toThrow(HubValidationError);
+    expect(() => parseAward(throwing)).toThrow("Invalid award: the award could not be read: boom");
   });
 });
