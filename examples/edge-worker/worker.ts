@@ -26,7 +26,7 @@ export default {
       const result = await hubFor(env).awardPoints({ wallet: wallet ?? "", kind: "daily-login", ref: `login-${day}:${wallet}` });
       return Response.json({ day, duplicate: result.duplicate === true, balance: result.balance });
     } catch (error) {
-      if (error instanceof RateLimitError) return Response.json({ error: "busy" }, { status: 503, headers: { "retry-after": String(error.retryAfter ?? 1) } });
+      if (error instanceof RateLimitError) return Response.json({ error: "busy" }, { status: 503, headers: { "retry-after": String(Math.ceil((error.retryAfterMs ?? 1_000) / 1000)) } });
       return Response.json({ error: error instanceof Error ? error.message : "failed" }, { status: 400 });
     }
   },

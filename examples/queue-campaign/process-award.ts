@@ -32,7 +32,7 @@ export function awardProcessor(client: HubServerClient, pauseQueue: (ms: number)
 async function nextStep(error: unknown, pauseQueue: (ms: number) => Promise<void>): Promise<Error> {
   if (error instanceof RateLimitError) {
     // Back to the waiting list without using an attempt; nobody sends until the pause is over.
-    await pauseQueue(error.retryAfter !== undefined ? error.retryAfter * 1000 : DEFAULT_RATE_LIMIT_PAUSE_MS);
+    await pauseQueue(error.retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
     return Worker.RateLimitError();
   }
   // May succeed later: BullMQ retries with backoff, and the same `ref` makes a resend safe even

@@ -173,7 +173,7 @@ export function readError(response: Response, text: string, note: string, mayHav
     body,
     headers,
     requestId: requestIdOf(response.headers),
-    retryAfter: parseRetryAfter(headers["retry-after"]),
+    retryAfterMs: ((seconds) => (seconds === undefined ? undefined : seconds * 1000))(parseRetryAfter(headers["retry-after"])),
     mayHaveBeenApplied,
   });
 }

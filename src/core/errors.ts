@@ -134,7 +134,7 @@ interface ApiErrorInit extends ErrorInit {
   body: unknown;
   headers: Readonly<Record<string, string>>;
   requestId?: string | undefined;
-  retryAfter?: number | undefined;
+  retryAfterMs?: number | undefined;
 }
 
 /**
@@ -242,18 +242,18 @@ export class ServerError extends HubApiError {
  * 429: rate limited, after the client's own retries.
  * @example
  * ```ts
- * if (error instanceof RateLimitError) console.log(`retry after ${error.retryAfter} s`);
+ * if (error instanceof RateLimitError) console.log(`retry after ${error.retryAfterMs} ms`);
  * ```
  */
 export class RateLimitError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "RateLimitError" as const;
-  /** Seconds to wait before trying again, from `Retry-After` (seconds or HTTP date), when sent. */
-  declare readonly retryAfter: number | undefined;
+  /** Milliseconds to wait before trying again, from `Retry-After` (seconds or HTTP date), when sent: like every duration of the SDK, in ms. */
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init);
-    this.retryAfter = init.retryAfter;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 

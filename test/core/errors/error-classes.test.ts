@@ -51,8 +51,8 @@ describe("apiError picks the class by status", () => {
   });
 
   it("a 429 keeps the Retry-After read from its answer", () => {
-    expect((apiError({ ...init(429, { "retry-after": "12" }), retryAfter: 12 }) as RateLimitError).retryAfter).toBe(12);
-    expect((apiError(init(429)) as RateLimitError).retryAfter).toBeUndefined();
+    expect((apiError({ ...init(429, { "retry-after": "12" }), retryAfterMs: 12_000 }) as RateLimitError).retryAfterMs).toBe(12_000);
+    expect((apiError(init(429)) as RateLimitError).retryAfterMs).toBeUndefined();
   });
 });
 
@@ -122,7 +122,7 @@ const cases: Array<[string, HubError, Record<string, unknown>]> = [
   ["UnauthorizedError", new UnauthorizedError({ ...apiInit, status: 401 }), { status: 401, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
   ["ForbiddenError", new ForbiddenError({ ...apiInit, status: 403 }), { status: 403, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
   ["NotFoundError", new NotFoundError({ ...apiInit, status: 404 }), { status: 404, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
-  ["RateLimitError", new RateLimitError({ ...apiInit, status: 429, retryAfter: 7 }), { status: 429, code: "bad", issues: [], requestId: "req_1", retryAfter: 7, mayHaveBeenApplied: true }],
+  ["RateLimitError", new RateLimitError({ ...apiInit, status: 429, retryAfterMs: 7_000 }), { status: 429, code: "bad", issues: [], requestId: "req_1", retryAfterMs: 7_000, mayHaveBeenApplied: true }],
   ["ServerError", new ServerError({ ...apiInit, status: 502 }), { status: 502, code: "bad", issues: [], requestId: "req_1", mayHaveBeenApplied: true }],
   ["HubConnectionError", new HubConnectionError({ message: "m", code: "ECONNRESET", origin: "https://h.test", mayHaveBeenApplied: true }), { code: "ECONNRESET", origin: "https://h.test", mayHaveBeenApplied: true }],
   ["HubTimeoutError", new HubTimeoutError({ timeout: 50, origin: "https://h.test" }), { code: "ETIMEDOUT", origin: "https://h.test", timeout: 50, mayHaveBeenApplied: false }],

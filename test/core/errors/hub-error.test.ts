@@ -33,8 +33,8 @@ describe("JSON.stringify of an error", () => {
     });
     const issues = [{ path: ["limit"], code: "invalid_type", message: "limit must be an integer" }];
     expect(new HubValidationError({ what: "query", issues }).toJSON()).toMatchObject({ name: "HubValidationError", issues });
-    const limited = new RateLimitError({ status: 429, code: undefined, message: "slow", body: "x", headers: { "set-cookie": "s=1" }, retryAfter: 7 });
-    expect(limited.toJSON()).toEqual({ name: "RateLimitError", message: "slow", status: 429, issues: [], retryAfter: 7, mayHaveBeenApplied: false });
+    const limited = new RateLimitError({ status: 429, code: undefined, message: "slow", body: "x", headers: { "set-cookie": "s=1" }, retryAfterMs: 7_000 });
+    expect(limited.toJSON()).toEqual({ name: "RateLimitError", message: "slow", status: 429, issues: [], retryAfterMs: 7_000, mayHaveBeenApplied: false });
   });
 
   it("a plain HubError has name and message", () => {

@@ -108,7 +108,7 @@ describe("retries and their waits", () => {
     const { lines, logger } = capture();
     const long = script(status(429, { "retry-after": "6" }), ok);
     const error = await settle(() => client({ fetch: long.fetch, logger, logLevel: "warn", retry: { maxRetryAfter: 5_000 } }).getHub());
-    expect(error).toMatchObject({ name: "RateLimitError", retryAfter: 6 });
+    expect(error).toMatchObject({ name: "RateLimitError", retryAfterMs: 6_000 });
     expect(long.times).toHaveLength(1);
     expect(lines).toEqual(['[public-hub] retry-after-too-long call="GET https://h.test/api/v1/hub/alpha" retryAfterSeconds=6']);
     const atLimit = script(status(429, { "retry-after": "5" }), ok);

@@ -52,7 +52,7 @@ describe("retries of reads", () => {
     mock.rateLimitNext(1, 120);
     const error = await client({ retry: { maxRetryAfter: 5_000 } }).getHub().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfter).toBe(120);
+    expect((error as RateLimitError).retryAfterMs).toBe(120_000);
     expect(mock.requests).toHaveLength(1);
   });
 
