@@ -1,11 +1,32 @@
-// A rate-limited API server for the benchmark, in its own process: a token bucket of RATE
-// requests per second holding BURST, like nginx `limit_req … burst=BURST nodelay`, answering 429
-// WITHOUT Retry-After above it (the hardest case: the client must find the rate itself). Awards
-// are applied once per ref; the parent asks for the counts over IPC.
+// A rate-limited API server for the benchmark, in its own process. Mode "silent" (the default): a
+// token bucket of RATE requests per second holding BURST, like nginx `limit_req … burst=BURST
+// nodelay`, answering 429 WITHOUT Retry-After above it. The announcing modes keep a fixed window
+// of RATE per second and say so: "ietf" (`RateLimit-Policy: "default";q=RATE;w=1` and
+// `RateLimit: "default";r=…;t=…`), "ietf-retry" (the same, and `Retry-After` on its 429s),
+// "x-ratelimit" (`X-RateLimit-Limit/-Remaining/-Reset`, the reset as an epoch time). Awards are
+// applied once per ref; the parent asks for the counts over IPC.
 import { createServer } from "node:http";
 
 const rate = Number(process.argv[2] ?? 100);
 const burst = Number(process.argv[3] ?? 10);
+const mode = process.argv[4] ?? "silent";
+let window = 0;
+let used = 0;
+
+/** An announcing hub's fixed window: whether this request fits, and the headers that say what is left. */
+function announced(headers) {
+  const now = Date.now();
+  const current = Math.floor(now / 1000);
+  if (current !== window) (window = current), (used = 0);
+  const fits = used < rate;
+  if (fits) used++;
+  const remaining = rate - used;
+  const reset = Math.max(1, Math.ceil((current + 1) * 1000 - now) / 1000);
+  if (mode === "x-ratelimit") Object.assign(headers, { "x-ratelimit-limit": String(rate), "x-ratelimit-remaining": String(remaining), "x-ratelimit-reset": String(current + 1) });
+  else Object.assign(headers, { "ratelimit-policy": `"default";q=${rate};w=1`, ratelimit: `"default";r=${remaining};t=${Math.ceil(reset)}` });
+  if (!fits && mode === "ietf-retry") headers["retry-after"] = "1";
+  return fits;
+}
 let tokens = burst;
 let refilled = performance.now();
 const counts = { requests: 0, throttled: 0, applied: 0, duplicates: 0 };
@@ -20,12 +41,12 @@ const server = createServer((req, res) => {
     tokens = Math.min(burst, tokens + ((now - refilled) * rate) / 1000);
     refilled = now;
     const headers = { "content-type": "application/json", date: new Date().toUTCString() };
-    if (tokens < 1) {
+    if (mode !== "silent" ? !announced(headers) : tokens < 1) {
       counts.throttled++;
       res.writeHead(429, headers).end('{"error":"rate_limited"}');
       return;
     }
-    tokens -= 1;
+    if (mode === "silent") tokens -= 1;
     const award = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
     const duplicate = refs.has(award.ref);
     if (duplicate) counts.duplicates++;

@@ -183,8 +183,8 @@ export class Requester {
   readonly #waiting: Array<() => void> = [];
   /** No attempt starts before this (epoch ms): a `Retry-After`, or a window with nothing left. */
   #pausedUntil = 0;
-  /** The earliest start of the next attempt, spaced by the server's announced quota. */
-  #nextStart = 0;
+  /** When the latest attempt started (or will): the next is spaced from it by the announced quota. */
+  #lastStart = 0;
   /** Attempts started, for reading `remaining` against attempts the server had not yet counted. */
   #started = 0;
   /** What the server said it has left: `left` more attempts until `until` (epoch ms). */
@@ -260,10 +260,11 @@ export class Requester {
     try {
       signal?.throwIfAborted();
       const now = Date.now();
-      let start = Math.max(now, this.#pausedUntil, this.#nextStart);
+      let start = Math.max(now, this.#pausedUntil, this.#lastStart + this.#quotaInterval);
       const allowance = this.#allowance;
-      if (allowance && start < allowance.until && allowance.left-- <= 0) start = Math.max(start, allowance.until);
-      if (this.#quotaInterval > 0) this.#nextStart = start + this.#quotaInterval;
+      // Spaced by a known quota, the window's count is the spacing's business (a reset in whole seconds would overshoot it).
+      if (allowance && this.#quotaInterval === 0 && start < allowance.until && allowance.left-- <= 0) start = Math.max(start, allowance.until);
+      this.#lastStart = start;
       if (start > now) {
         trace && safely(this.#config.log, () => trace.pause(start - now));
         this.#config.log("info", "pause", () => ({ waitMs: start - now }));
@@ -279,18 +280,27 @@ export class Requester {
 
   /** Milliseconds between starts under the server's announced policy (`q` per `w`), 0 when none was announced. */
   #quotaInterval = 0;
+  /** The longest reset an answer announced, in seconds: the window, when the policy does not say it. */
+  #longestReset = 0;
 
   /** What an answer says of the server's limit, for the attempts to come. */
   #learn(headers: Headers, status: number, startedAs: number, maxRetryAfter: number): void {
     const fields = rateLimitOf(headers);
     const now = Date.now();
-    if (fields.quota !== undefined && fields.windowSeconds !== undefined && fields.quota > 0) this.#quotaInterval = (fields.windowSeconds * 1000) / fields.quota;
+    // The window: announced (`w`), else the longest reset seen (a fresh window's reset is its length).
+    if (fields.resetSeconds !== undefined && fields.resetSeconds <= 3600) this.#longestReset = Math.max(this.#longestReset, fields.resetSeconds);
+    const window = fields.windowSeconds ?? (this.#longestReset || undefined);
+    if (fields.quota !== undefined && window !== undefined && fields.quota > 0) this.#quotaInterval = (window * 1000) / fields.quota;
     if (fields.remaining !== undefined && fields.resetSeconds !== undefined) {
-      // Attempts started after this one were not counted by the server when it answered.
-      this.#allowance = { left: fields.remaining - (this.#started - startedAs), until: now + fields.resetSeconds * 1000 };
+      // Attempts started after this one were not counted by the server when it answered; answers
+      // come back out of order, so within one window the lowest estimate holds.
+      const until = now + fields.resetSeconds * 1000;
+      const left = fields.remaining - (this.#started - startedAs);
+      const same = this.#allowance && Math.abs(this.#allowance.until - until) < 500;
+      this.#allowance = { left: same ? Math.min(left, this.#allowance!.left) : left, until };
     }
     const waitMs = (fields.waitSeconds ?? 0) * 1000;
-    if ((status === 429 || status === 503 || fields.remaining === 0) && waitMs > 0 && waitMs <= maxRetryAfter) {
+    if ((status === 429 || status === 503 || (fields.remaining === 0 && this.#quotaInterval === 0)) && waitMs > 0 && waitMs <= maxRetryAfter) {
       // A little random extra, so the client's waiting attempts do not return in step.
       this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs + Math.random() * 100);
     } else if (status === 429 && fields.waitSeconds === undefined && fields.resetSeconds === undefined) {
@@ -323,11 +333,12 @@ export class Requester {
     let fetchFailure: unknown;
     let text = "";
     let release: (() => void) | undefined;
+    /** The client's count of attempts started when this attempt got its turn (before signing, which awaits). */
+    let startedAs = 0;
     const verdict = () => spec.method !== "GET" && (reached || inFlight);
 
     const attempt = async (request: Request): Promise<Response> => {
       const number = ++attempts;
-      const startedAs = this.#started;
       // The last attempt was cut by the timeout: it may have reached the server, even when its deaf fetch never settled to say so.
       if (lastSignal?.aborted) {
         timedOut++;
@@ -438,6 +449,7 @@ export class Requester {
             // ky starts the attempt's timeout after this hook: a wait for a turn is not the server's time.
             // A retry's wait for the server's pause is told as the retry's; a first attempt's as a pause.
             release = await this.#turn(request.signal, attempts === 0 ? spec.trace : undefined);
+            startedAs = this.#started;
             try {
               await spec.sign?.(request);
             } catch (error) {

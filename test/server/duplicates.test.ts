@@ -83,3 +83,29 @@ describe("the bugs of the old pipeline", () => {
     expect(seen).toEqual(["manual", "follow"]);
   });
 });
+
+describe("pacing by what the hub announces", () => {
+  it("an announced policy spaces the attempts that follow; a window with nothing left holds them", async () => {
+    const starts: number[] = [];
+    const fetch = (async () => {
+      starts.push(Date.now());
+      return Response.json({ slug: "alpha" }, { headers: { "ratelimit-policy": '"default";q=10;w=1', ratelimit: '"default";r=5;t=1' } });
+    }) as typeof globalThis.fetch;
+    const hub = new HubClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", fetch, logLevel: "off" });
+    await hub.getHub(); // the first answer announces 10 per second
+    await Promise.all([hub.getHub(), hub.getHub(), hub.getHub()]);
+    const gaps = starts.slice(1).map((start, i) => start - starts[i]!);
+    expect(gaps.map((gap) => gap >= 90)).toEqual([true, true, true]);
+
+    const held: number[] = [];
+    const empty = (async () => {
+      held.push(Date.now());
+      return Response.json({ slug: "alpha" }, { headers: { "x-ratelimit-limit": "5", "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + 1) } });
+    }) as typeof globalThis.fetch;
+    const quiet = new HubClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", fetch: empty, logLevel: "off" });
+    await quiet.getHub();
+    await quiet.getHub();
+    // Nothing left in the window: the next attempt waits for its reset (a spacing of 5 per window at least).
+    expect(held[1]! - held[0]!).toBeGreaterThanOrEqual(150);
+  });
+});
