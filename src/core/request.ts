@@ -202,11 +202,6 @@ export class Requester {
     this.#ky = ky.create({ prefixUrl: this.#prefix, headers });
   }
 
-  /** Attempts in flight and waiting for a turn. */
-  get load(): { inFlight: number; queued: number } {
-    return { inFlight: this.#active, queued: this.#waiting.length };
-  }
-
   /** One call: its attempts, its same-origin redirects (reads only), its answer or its error. */
   async send(spec: CallSpec): Promise<Answer> {
     // A signal of the call's own: one caller's signal may serve a whole campaign, and listeners on it would pile up.

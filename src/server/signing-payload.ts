@@ -1,4 +1,4 @@
-import { normalizeBaseUrl, pathOf } from "../core/url";
+import { normalizeBaseUrl, pathOf } from "../client/check-input";
 
 /**
  * The string a write signature covers (spec part 5): timestamp, upper-case method, the path as

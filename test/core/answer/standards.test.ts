@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorFields, isDuplicate, rateLimitOf, requestIdOf } from "../../src/core/answer";
+import { errorFields, isDuplicate, rateLimitOf, requestIdOf } from "../../../src/core/answer";
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers), body });
 

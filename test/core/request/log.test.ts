@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLog, where } from "../../src/core/request";
+import { createLog, where } from "../../../src/core/request";
 import type { Logger } from "public-hub-sdk";
 import { HubClient, HubConnectionError } from "public-hub-sdk";
-import { useHubMock } from "../helpers/mock-server";
-import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
+import { useHubMock } from "../../helpers/mock-server";
+import { SECRET, SIGNING_KEY, serverClient } from "../../helpers/server-client";
 
 const { mock, server } = useHubMock();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BadRequestError, ForbiddenError, HubApiError, HubConnectionError, HubTimeoutError, NotFoundError, UnauthorizedError } from "public-hub-sdk";
 import type { SigningDiagnostics } from "public-hub-sdk/server";
 import { awardPath, CAMPAIGN_DEFAULTS, clockOffsetOf, refusalKind, SIGNATURE_WINDOW_SECONDS, type RefusalKind } from "public-hub-sdk/server";
-import { systemicCause } from "../../src/core/errors";
+import { systemicCause } from "../../../src/core/errors";
 
 const signing: SigningDiagnostics = { timestamp: "1700000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", bodySha256: "ab".repeat(32), clockOffsetMs: 0 };
 const classes: Record<number, typeof HubApiError> = { 400: BadRequestError, 401: UnauthorizedError, 403: ForbiddenError, 404: NotFoundError };

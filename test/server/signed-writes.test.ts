@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { BadRequestError, ForbiddenError, HubClient, UnauthorizedError } from "public-hub-sdk";
 import { createHubMock } from "public-hub-sdk/mock";
 import { HubServerClient, signingPayload } from "public-hub-sdk/server";
-import { useHubMock } from "../../helpers/mock-server";
-import { SECRET, SIGNING_KEY, serverClient } from "../../helpers/server-client";
+import { useHubMock } from "../helpers/mock-server";
+import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
 
 const { mock, server } = useHubMock();
 const award = { wallet: "0xabc", amount: 3, reason: "diag", ref: "diag-1" };
