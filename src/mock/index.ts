@@ -137,11 +137,13 @@ export type {
   HubMockOptions,
   LostAnswer,
   MockAnswerContext,
+  MockBodies,
   MockDuplicateStyle,
   MockErrorFormat,
   MockHub,
   MockKey,
   MockRateLimitHeaders,
   MockResponses,
+  MockRow,
   RecordedRequest,
 } from "./types";

@@ -185,11 +185,11 @@ export interface HubMockOptions {
  * const holder = ({ body, balanceOf }: MockAnswerContext) => ({ address: (body as { wallet: string }).wallet, points: balanceOf("0xabc") });
  * ```
  */
-export interface MockAnswerContext {
+export interface MockAnswerContext<Body = unknown> {
   /** The hub's slug (`undefined` for discovery). */
   hub: string | undefined;
   /** The body the mock would serve in its own shape (its default answer). */
-  body: unknown;
+  body: Body;
   /** A wallet's balance in this hub, now. */
   balanceOf(wallet: string): number;
   /** Applied awards, oldest first (all hubs). */
@@ -211,8 +211,92 @@ export interface MockAnswerContext {
  * ```
  */
 export type MockResponses = {
-  [Operation in HubOperation]?: string | number | boolean | null | readonly unknown[] | { [key: string]: unknown } | ((context: MockAnswerContext) => unknown);
+  [Operation in HubOperation]?: string | number | boolean | null | readonly unknown[] | { [key: string]: unknown } | ((context: MockAnswerContext<MockBodies[Operation]>) => unknown);
 };
+
+/**
+ * One leaderboard row as the mock serves it.
+ * @example
+ * ```ts
+ * const row: MockRow = { rank: 1, wallet: "0x1", staked: 500 };
+ * ```
+ */
+export interface MockRow {
+  /** 1 for the largest stake. */
+  rank: number;
+  /** The staker's wallet. */
+  wallet: string;
+  /** Amount staked. */
+  staked: number;
+}
+
+/**
+ * The mock's own answer per operation: the `body` a {@link MockResponses} function is given.
+ * @example
+ * ```ts
+ * const points = (holder: MockBodies["holder"]) => holder.bits;
+ * ```
+ */
+export interface MockBodies {
+  /** Discovery: `{ name, version, baseUrl, endpoints: [{ method, path, auth, query? }] }`. */
+  discovery: Record<string, unknown>;
+  /** The hub's `config` with its `slug`. */
+  hub: Record<string, unknown>;
+  /** `{ hub, limit, total, entries }`, or the rows alone with `leaderboardFormat: "array"`. */
+  leaderboard: {
+    /** The hub's slug. */
+    hub: string;
+    /** Rows asked (or the default). */
+    limit: number;
+    /** All stakers. */
+    total: number;
+    /** The rows. */
+    entries: MockRow[];
+  } | MockRow[];
+  /** A wallet's holdings and balance. */
+  holder: {
+    /** The hub's slug. */
+    hub: string;
+    /** The wallet. */
+    wallet: string;
+    /** Whether it holds tokens. */
+    holder: boolean;
+    /** Tokens held. */
+    tokens: number;
+    /** Reward-point balance. */
+    bits: number;
+  };
+  /** A wallet's staking summary. */
+  stakeStatus: {
+    /** The hub's slug. */
+    hub: string;
+    /** The wallet. */
+    wallet: string;
+    /** Whether it stakes. */
+    staking: boolean;
+    /** Amount staked. */
+    staked: number;
+    /** Its rank, or null. */
+    rank: number | null;
+  };
+  /** The award's answer (`duplicate` in the `"flag"` style only). */
+  award: {
+    /** Always true. */
+    ok: true;
+    /** The hub's slug. */
+    hub: string;
+    /** Wallet credited. */
+    wallet: string;
+    /** The award's ref. */
+    ref: string;
+    /** Points credited. */
+    awarded: number;
+    /** Balance after it. */
+    balance: number;
+    /** `"flag"` style: whether the ref was used before. */
+    duplicate?: boolean;
+  };
+}
 
 /**
  * How the mock answers a `ref` it already applied with the same parameters (a `ref` sent again
