@@ -98,6 +98,12 @@ export function createHubMock(options: HubMockOptions = {}): HubMock {
     sendDateHeader: options.sendDateHeader ?? true,
     kindPoints: options.kindPoints ?? { "daily-login": 5 },
     schemas: options.schemas ?? {},
+    responses: options.responses ?? {},
+    envelope: options.envelope,
+    duplicateStyle: options.duplicateStyle ?? "flag",
+    rateLimit: options.rateLimit,
+    rateLimitHeaders: options.rateLimitHeaders ?? "ietf",
+    requestIdHeader: options.requestIdHeader ?? "x-request-id",
   });
   const repeat = <T>(list: T[], count: number, item: T) => list.push(...Array.from({ length: count }, () => item));
   return {
@@ -125,4 +131,19 @@ export function createHubMock(options: HubMockOptions = {}): HubMock {
 
 export { demoHubs, demoKeys } from "./fixtures";
 export { CORS_HEADERS } from "./responses";
-export type { AwardRecord, CannedResponse, HubMockOptions, LostAnswer, MockErrorFormat, MockHub, MockKey, RecordedRequest } from "./types";
+export type {
+  AwardRecord,
+  CannedResponse,
+  HubMockOptions,
+  LostAnswer,
+  MockAnswerContext,
+  MockBodies,
+  MockDuplicateStyle,
+  MockErrorFormat,
+  MockHub,
+  MockKey,
+  MockRateLimitHeaders,
+  MockResponses,
+  MockRow,
+  RecordedRequest,
+} from "./types";

@@ -1,5 +1,5 @@
 import { HttpResponse } from "msw";
-import type { MockErrorFormat } from "./types";
+import type { MockErrorFormat, MockRateLimitHeaders } from "./types";
 
 /**
  * The mock's CORS headers, on every answer: reads are made from browsers, so preflights pass and
@@ -23,15 +23,34 @@ const TITLES: Record<number, string> = {
   401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
+  409: "Conflict",
   429: "Too Many Requests",
   502: "Bad Gateway",
   503: "Service Unavailable",
 };
 
-/** An error answer in the configured format. */
-export function errorResponse(format: MockErrorFormat, status: number, code: string, message: string): Response {
+/** One bad field of a request: its name (e.g. `amount`) and why. */
+export interface FieldError {
+  field: string;
+  detail: string;
+}
+
+/**
+ * An error answer in the configured format; `fields` name the bad fields where the format has a
+ * place for them, `problems` is the base of `"problem+json"` types.
+ */
+export function errorResponse(format: MockErrorFormat, status: number, code: string, message: string, fields: FieldError[] = [], problems = "https://hub.example.com/problems"): Response {
   const title = TITLES[status] ?? "Error";
   switch (format) {
+    case "problem+json":
+      return HttpResponse.json(
+        { type: `${problems}/${code.replace(/_/g, "-")}`, title, status, detail: message, ...(fields.length > 0 && { errors: fields.map(({ field, detail }) => ({ pointer: `#/${field}`, detail })) }) },
+        { status, headers: { "content-type": "application/problem+json" } },
+      );
+    case "error-object":
+      return HttpResponse.json({ error: { type: status === 429 ? "rate_limit_error" : status === 401 || status === 403 ? "authentication_error" : "invalid_request_error", code, message, ...(fields[0] && { param: fields[0].field }) } }, { status });
+    case "errors-array":
+      return HttpResponse.json({ errors: fields.length > 0 ? fields.map(({ field, detail }) => ({ code, detail, source: { pointer: `/${field}` } })) : [{ code, detail: message }] }, { status });
     case "nested":
       return HttpResponse.json({ error: { code, message } }, { status });
     case "flat":
@@ -53,3 +72,19 @@ export function errorResponse(format: MockErrorFormat, status: number, code: str
 /** An HTML page like the one a proxy sends when the upstream is down. */
 export const proxyPage = (status: number) =>
   `<html>\r\n<head><title>${status} ${TITLES[status] ?? "Error"}</title></head>\r\n<body>\r\n<center><h1>${status} ${TITLES[status] ?? "Error"}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
+/** The rate-limit fields of one answer: `used` requests of `limit` in a window ending at `resetAt` (ms). */
+export function rateLimitHeaders(style: MockRateLimitHeaders, limit: number, used: number, resetAt: number, now: number): Record<string, string> {
+  const remaining = String(Math.max(0, limit - used));
+  const seconds = String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+  switch (style) {
+    case "none":
+      return {};
+    case "ietf":
+      return { "RateLimit-Policy": `"default";q=${limit};w=1`, RateLimit: `"default";r=${remaining};t=${seconds}` };
+    case "ietf-legacy":
+      return { "RateLimit-Limit": String(limit), "RateLimit-Remaining": remaining, "RateLimit-Reset": seconds };
+    case "x-ratelimit":
+      return { "X-RateLimit-Limit": String(limit), "X-RateLimit-Remaining": remaining, "X-RateLimit-Reset": String(Math.ceil(resetAt / 1000)) };
+  }
+}

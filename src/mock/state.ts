@@ -9,8 +9,9 @@ export class MockState {
   readonly #keys: ReadonlyMap<string, { hub: string; storedKey: Promise<string> }>;
   readonly #initialClockOffset: number;
   #balances = new Map<string, number>();
-  #awardsByRef = new Map<string, AwardAnswer>();
+  #awardsByRef = new Map<string, { answer: AwardAnswer; record: AwardRecord }>();
   #requestCounter = 0;
+  #window = { start: 0, used: 0 };
   /** Server clock minus real clock, in milliseconds. */
   clockOffsetMs: number;
   // Set by reset(), which the constructor calls:
@@ -47,8 +48,16 @@ export class MockState {
     return this.#balances.get(balanceKey(hub, wallet)) ?? 0;
   }
 
-  /** The earlier answer for this ref, if the award was already applied. */
-  awardFor(hub: string, ref: string): AwardAnswer | undefined {
+  /** This request's place in its fixed one-second window (server time), and when the window ends (ms). */
+  countRequest(): { used: number; resetAt: number } {
+    const now = this.now();
+    const start = now - (now % 1000);
+    if (start !== this.#window.start) this.#window = { start, used: 0 };
+    return { used: ++this.#window.used, resetAt: start + 1000 };
+  }
+
+  /** The earlier answer and award for this ref, if the award was already applied. */
+  awardFor(hub: string, ref: string): { answer: AwardAnswer; record: AwardRecord } | undefined {
     return this.#awardsByRef.get(balanceKey(hub, ref));
   }
 
@@ -59,7 +68,7 @@ export class MockState {
     const balance = this.balanceOf(record.hub, record.wallet) + record.amount;
     this.#balances.set(balanceKey(record.hub, record.wallet), balance);
     const answer = { ok: true, hub: record.hub, wallet: record.wallet, ref: record.ref, awarded: record.amount, balance };
-    this.#awardsByRef.set(balanceKey(record.hub, record.ref), answer);
+    this.#awardsByRef.set(balanceKey(record.hub, record.ref), { answer, record: applied });
     return answer;
   }
 
@@ -72,6 +81,7 @@ export class MockState {
     this.ledger = [];
     this.requests = [];
     this.#requestCounter = 0;
+    this.#window = { start: 0, used: 0 };
     this.clockOffsetMs = this.#initialClockOffset;
     this.faults = { lostWrites: [], rateLimits: [], canned: [], cachedAges: [] };
   }

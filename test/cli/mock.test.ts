@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { HubClient, ServerError } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
+import { rawSign } from "../helpers/raw-sign";
 import { runCli, tmpPath } from "./run-cli";
 import { startMock } from "./run-mock";
 
@@ -81,6 +82,34 @@ describe("public-hub mock", () => {
     } finally {
       await failing.stop();
     }
+  });
+
+  it("speaks a hub's dialect from flags: envelope, fixtures, duplicate style, error format, announced rate limit, request-id header, signature status", async () => {
+    const responses = tmpPath("responses.json");
+    writeFileSync(responses, JSON.stringify({ hub: { slug: "alpha", display_name: "Alpha" } }));
+    const flags = ["--envelope", "data", "--responses", responses, "--duplicate-style", "409", "--error-format", "problem+json", "--rate-limit", "20", "--rate-limit-headers", "x-ratelimit", "--request-id-header", "Request-Id", "--signature-status", "403"];
+    const mock = await startMock(["--quiet", ...flags]);
+    try {
+      const read = await fetch(`${mock.baseUrl}/hub/alpha`, { headers: { "x-api-key": "pk_alpha_demo" } });
+      expect(await read.json()).toEqual({ data: { slug: "alpha", display_name: "Alpha" }, meta: { request_id: "req_mock_000001" } });
+      expect([read.headers.get("request-id"), read.headers.get("x-ratelimit-limit"), read.headers.get("x-ratelimit-remaining")]).toEqual(["req_mock_000001", "20", "19"]);
+      const body = JSON.stringify({ wallet: "0xabc", amount: 7, reason: "quest", ref: "d-1" });
+      const send = (secret: string) => {
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const signature = rawSign(secret, timestamp, "POST", "/api/v1/hub/alpha/bits/earn", body);
+        return fetch(`${mock.baseUrl}/hub/alpha/bits/earn`, { method: "POST", body, headers: { "x-api-key": "pk_alpha_demo", "content-type": "application/json", "x-api-timestamp": timestamp, "x-api-signature": signature } });
+      };
+      expect((await send("wrong")).status).toBe(403);
+      expect((await send("demo-secret-alpha")).status).toBe(200);
+      const again = await send("demo-secret-alpha");
+      expect([again.status, again.headers.get("content-type"), ((await again.json()) as { type: string }).type]).toEqual([409, "application/problem+json", `${mock.origin}/problems/duplicate-ref`]);
+    } finally {
+      await mock.stop();
+    }
+    const bad = await runCli(["mock", "--duplicate-style", "410"], { env: {} });
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('--duplicate-style must be one of flag, replay-header, 409, 208, not "410"')]);
+    writeFileSync(responses, JSON.stringify({ holders: {} }));
+    expect((await runCli(["mock", "--responses", responses], { env: {} })).stderr).toContain("needs { operation: fixture } with operations among discovery, hub, leaderboard, holder, stakeStatus, award");
   });
 
   it("the CLI's own commands run against it (what the README shows)", async () => {

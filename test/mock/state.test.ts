@@ -13,7 +13,7 @@ describe("MockState", () => {
     expect(state.balanceOf("beta", "w")).toBe(0);
     const answer = state.applyAward({ hub: "beta", wallet: "w", amount: 3, ref: "r" });
     expect(answer).toEqual({ ok: true, hub: "beta", wallet: "w", ref: "r", awarded: 3, balance: 3 });
-    expect(state.awardFor("beta", "r")).toBe(answer);
+    expect(state.awardFor("beta", "r")).toEqual({ answer, record: expect.objectContaining({ hub: "beta", ref: "r", amount: 3 }) });
     expect(state.awardFor("alpha", "r")).toBeUndefined();
     expect(state.balanceOf("alpha", "w")).toBe(10);
     state.applyAward({ hub: "alpha", wallet: "w", amount: 2, ref: "r" });

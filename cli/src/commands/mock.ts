@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getResponse } from "msw";
-import { CORS_HEADERS, createHubMock, demoHubs, demoKeys, type HubMock, type MockHub, type MockKey } from "public-hub-sdk/mock";
+import { CORS_HEADERS, createHubMock, demoHubs, demoKeys, type HubMock, type HubMockOptions, type MockHub, type MockKey } from "public-hub-sdk/mock";
 import { isPositiveInteger, numberFlag, parseFlags } from "../args";
 import { unreadable } from "../files";
 import { EXIT, println, UsageError, type CliIo } from "../io";
@@ -15,6 +15,13 @@ export const mockOptions = {
   "rate-limit": { type: "string" },
   "failure-rate": { type: "string" },
   "clock-offset": { type: "string" },
+  envelope: { type: "string" },
+  "duplicate-style": { type: "string" },
+  "error-format": { type: "string" },
+  "rate-limit-headers": { type: "string" },
+  "request-id-header": { type: "string" },
+  "signature-status": { type: "string" },
+  responses: { type: "string" },
   quiet: { type: "boolean" },
   json: { type: "boolean" },
 } as const;
@@ -32,18 +39,49 @@ export interface MockFaults {
   clockOffsetMs: number;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+async function readJson(flag: string, path: string): Promise<unknown> {
+  const text = await readFile(path, "utf8").catch((error: unknown) => {
+    throw unreadable(`${flag} ${path}`, error);
+  });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${flag} ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** A flag whose value is one of a few words, checked like a number flag: a usage error naming them. */
+function choiceFlag<const C extends string>(flag: string, value: string | undefined, choices: readonly C[]): C | undefined {
+  if (value === undefined || (choices as readonly string[]).includes(value)) return value as C | undefined;
+  throw new UsageError(`${flag} must be one of ${choices.join(", ")}, not "${value}"`);
+}
+
+/** The hub's dialect from flags: the same settings as `createHubMock`'s (fixtures only from a file). */
+async function dialectOf(values: Record<string, string | boolean | undefined>): Promise<HubMockOptions> {
+  const text = (name: string) => values[name] as string | undefined;
+  const responses = text("responses") === undefined ? undefined : await readJson("--responses", text("responses")!);
+  const operations = ["discovery", "hub", "leaderboard", "holder", "stakeStatus", "award"];
+  if (responses !== undefined && (!isObject(responses) || Object.keys(responses).some((key) => !operations.includes(key)))) {
+    throw new UsageError(`--responses ${text("responses")} needs { operation: fixture } with operations among ${operations.join(", ")}`);
+  }
+  const status = choiceFlag("--signature-status", text("signature-status"), ["400", "401", "403"]);
+  const options: HubMockOptions = {
+    ...(text("envelope") !== undefined && { envelope: text("envelope")! }),
+    ...(responses !== undefined && { responses: responses as HubMockOptions["responses"] & object }),
+    ...(status !== undefined && { signatureFailureStatus: Number(status) as 400 | 401 | 403 }),
+    ...(text("request-id-header") !== undefined && { requestIdHeader: text("request-id-header")! }),
+  };
+  const duplicateStyle = choiceFlag("--duplicate-style", text("duplicate-style"), ["flag", "replay-header", "409", "208"]);
+  const errorFormat = choiceFlag("--error-format", text("error-format"), ["nested", "flat", "error-string", "problem", "problem+json", "error-object", "errors-array", "text", "html"]);
+  const rateLimitHeaders = choiceFlag("--rate-limit-headers", text("rate-limit-headers"), ["none", "ietf", "ietf-legacy", "x-ratelimit"]);
+  return { ...options, ...(duplicateStyle && { duplicateStyle }), ...(errorFormat && { errorFormat }), ...(rateLimitHeaders && { rateLimitHeaders }) };
+}
+
 async function readSeed(path: string | undefined): Promise<Seed> {
   if (path === undefined) return { hubs: demoHubs(), keys: demoKeys() };
-  const text = await readFile(path, "utf8").catch((error: unknown) => {
-    throw unreadable(`--seed ${path}`, error);
-  });
-  let seed: Partial<Seed>;
-  try {
-    seed = JSON.parse(text) as Partial<Seed>;
-  } catch (error) {
-    throw new UsageError(`--seed ${path} is not JSON: ${(error as Error).message}`);
-  }
-  const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+  const seed = (await readJson("--seed", path)) as Partial<Seed>;
   if (!isObject(seed) || !isObject(seed.hubs) || !isObject(seed.keys)) throw new UsageError(`--seed ${path} needs { "hubs": { … }, "keys": { … } }`);
   for (const [slug, hub] of Object.entries(seed.hubs!)) {
     if (!isObject(hub) || !Array.isArray(hub.stakers)) throw new UsageError(`--seed ${path}: hub "${slug}" needs "config" and a "stakers" array`);
@@ -58,19 +96,12 @@ async function readSeed(path: string | undefined): Promise<Seed> {
 
 /** The node:http side of the mock: each request made a fetch Request, answered by the MSW handlers. */
 export function mockServer(mock: HubMock, faults: MockFaults, log: ((text: string) => void) | undefined, random: () => number = Math.random) {
-  let windowStart = 0;
-  let inWindow = 0;
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const url = new URL(req.url ?? "/", "http://mock.invalid");
     res.on("finish", () => log?.(`${req.method} ${url.pathname}${url.search} ${res.statusCode} ${Math.round(performance.now() - started)} ms`));
     if (url.pathname.startsWith("/_mock/")) return control(url.pathname, req, res);
     const api = req.method !== "OPTIONS";
-    if (api && faults.ratePerSecond !== undefined) {
-      const now = Date.now();
-      if (now - windowStart >= 1000) [windowStart, inWindow] = [now, 0];
-      if (++inWindow > faults.ratePerSecond) mock.rateLimitNext(1, 1);
-    }
     if (api && faults.failureRate > 0 && random() < faults.failureRate) mock.failNext(1);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -113,6 +144,7 @@ export async function mockCommand(args: string[], io: CliIo): Promise<number> {
     clockOffsetMs: 1000 * numberFlag("--clock-offset", values["clock-offset"], 0, Number.isFinite, "seconds"),
   };
   const seed = await readSeed(values.seed);
+  const dialect = await dialectOf(values);
   const host = values.host ?? "127.0.0.1";
   // The handlers need the base URL before the port is known (--port 0): bound after listen.
   let mock: HubMock | undefined;
@@ -127,7 +159,14 @@ export async function mockCommand(args: string[], io: CliIo): Promise<number> {
   });
   const address = server.address() as AddressInfo;
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
-  mock = createHubMock({ baseUrl: `${origin}/api/v1`, hubs: seed.hubs, keys: seed.keys, clockOffsetMs: faults.clockOffsetMs });
+  mock = createHubMock({
+    ...dialect,
+    baseUrl: `${origin}/api/v1`,
+    hubs: seed.hubs,
+    keys: seed.keys,
+    clockOffsetMs: faults.clockOffsetMs,
+    ...(faults.ratePerSecond !== undefined && { rateLimit: faults.ratePerSecond }),
+  });
   printBanner(io, origin, seed, faults);
 
   await new Promise<void>((resolve) => {
