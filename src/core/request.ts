@@ -257,8 +257,7 @@ export class Requester {
       const now = Date.now();
       let start = Math.max(now, this.#pausedUntil, this.#lastStart + this.#quotaInterval);
       const allowance = this.#allowance;
-      // Spaced by a known quota, the window's count is the spacing's business (a reset in whole seconds would overshoot it).
-      if (allowance && this.#quotaInterval === 0 && start < allowance.until && allowance.left-- <= 0) start = Math.max(start, allowance.until);
+      if (allowance && start < allowance.until && allowance.left-- <= 0) start = Math.max(start, allowance.until);
       this.#lastStart = start;
       if (start > now) {
         trace && safely(this.#config.log, () => trace.pause(start - now));
@@ -285,7 +284,8 @@ export class Requester {
     // The window: announced (`w`), else the longest reset seen (a fresh window's reset is its length).
     if (fields.resetSeconds !== undefined && fields.resetSeconds <= 3600) this.#longestReset = Math.max(this.#longestReset, fields.resetSeconds);
     const window = fields.windowSeconds ?? (this.#longestReset || undefined);
-    if (fields.quota !== undefined && window !== undefined && fields.quota > 0) this.#quotaInterval = (window * 1000) / fields.quota;
+    // A twentieth of slack: the hub counts arrivals, and signing and the network jitter them.
+    if (fields.quota !== undefined && window !== undefined && fields.quota > 0) this.#quotaInterval = (window * 1050) / fields.quota;
     if (fields.remaining !== undefined && fields.resetSeconds !== undefined) {
       // Attempts started after this one were not counted by the server when it answered; answers
       // come back out of order, so within one window the lowest estimate holds.
@@ -295,7 +295,7 @@ export class Requester {
       this.#allowance = { left: same ? Math.min(left, this.#allowance!.left) : left, until };
     }
     const waitMs = (fields.waitSeconds ?? 0) * 1000;
-    if ((status === 429 || status === 503 || (fields.remaining === 0 && this.#quotaInterval === 0)) && waitMs > 0 && waitMs <= maxRetryAfter) {
+    if ((status === 429 || status === 503 || fields.remaining === 0) && waitMs > 0 && waitMs <= maxRetryAfter) {
       // A little random extra, so the client's waiting attempts do not return in step.
       this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs + Math.random() * 100);
     } else if (status === 429 && fields.waitSeconds === undefined && fields.resetSeconds === undefined) {
