@@ -178,10 +178,19 @@ export function readError(response: Response, text: string, note: string, mayHav
   });
 }
 
-/** What {@link isDuplicate} reads: one answer to an award, its body parsed (or its text). */
+/**
+ * What {@link isDuplicate} and the `duplicate` option read: one answer to an award, its body parsed (or its text).
+ * @example
+ * ```ts
+ * const answer: AwardAnswer = { status: 409, headers: new Headers(), body: { code: "ref_already_used" } };
+ * ```
+ */
 export interface AwardAnswer {
+  /** The HTTP status of the answer. */
   status: number;
+  /** Its headers. */
   headers: Headers;
+  /** Its body, parsed JSON when it was JSON, else its text. */
   body: unknown;
 }
 

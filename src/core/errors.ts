@@ -38,6 +38,7 @@ export class HubError extends Error {
    */
   declare readonly attempts?: number | undefined;
 
+  /** @internal Made by the SDK. */
   constructor(init: ErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.mayHaveBeenApplied = init.mayHaveBeenApplied ?? false;
@@ -171,6 +172,7 @@ export class HubApiError extends HubError {
   /** For a refused signed write (400, 401, 403): what was signed. */
   declare readonly signing?: SigningDiagnostics;
 
+  /** @internal Made by the SDK ({@link apiError}). */
   constructor(init: ApiErrorInit) {
     super(init);
     this.status = init.status;
@@ -251,6 +253,7 @@ export class RateLimitError extends HubApiError {
   /** Milliseconds to wait before trying again, from `Retry-After` (seconds or HTTP date), when sent: like every duration of the SDK, in ms. */
   declare readonly retryAfterMs: number | undefined;
 
+  /** @internal Made by the SDK ({@link apiError}). */
   constructor(init: ApiErrorInit) {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
@@ -259,7 +262,7 @@ export class RateLimitError extends HubApiError {
 
 const BY_STATUS: Record<number, typeof HubApiError> = { 400: BadRequestError, 401: UnauthorizedError, 403: ForbiddenError, 404: NotFoundError, 429: RateLimitError };
 
-/** The one place that picks the error class for a status. */
+/** The one place that picks the error class for a status. @internal */
 export function apiError(init: ApiErrorInit): HubApiError {
   const ErrorClass = BY_STATUS[init.status] ?? (init.status >= 500 ? ServerError : HubApiError);
   return new ErrorClass(init);
@@ -280,6 +283,7 @@ export class HubConnectionError extends HubError {
   /** The origin the request was sent to (never its path or query). */
   declare readonly origin: string | undefined;
 
+  /** @internal Made by the SDK. */
   constructor(init: Partial<ErrorInit> & { code?: string | undefined; origin?: string | undefined } = {}) {
     super({ ...init, message: init.message ?? "Connection error: the request got no HTTP response." });
     this.code = init.code;

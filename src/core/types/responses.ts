@@ -4,16 +4,6 @@
  * sends is dropped. Pass a `schema` to a call to validate and narrow a body.
  */
 
-/**
- * Any JSON object.
- * @example
- * ```ts
- * const body: JsonObject = { anything: [1, 2, 3] };
- * ```
- */
-export interface JsonObject {
-  [key: string]: unknown;
-}
 
 /**
  * The discovery document at the base address.
@@ -23,7 +13,9 @@ export interface JsonObject {
  * console.log(doc.version, doc.endpoints?.length);
  * ```
  */
-export interface DiscoveryDocument extends JsonObject {
+export interface DiscoveryDocument {
+  /** Every field the server sent is kept. */
+  [key: string]: unknown;
   /** The API version, e.g. `"v1"`, when the server says. */
   version?: string;
   /** The operations the server lists, as it describes them. */
@@ -37,7 +29,9 @@ export interface DiscoveryDocument extends JsonObject {
  * const config: HubConfig = await hub.getHub();
  * ```
  */
-export interface HubConfig extends JsonObject {
+export interface HubConfig {
+  /** Every field the server sent is kept. */
+  [key: string]: unknown;
   /** The hub's slug. */
   slug?: string;
   /** The hub's display name. */
@@ -51,7 +45,9 @@ export interface HubConfig extends JsonObject {
  * for (const row of leaderboardRows(await hub.getLeaderboard())) console.log(row.rank, row.wallet);
  * ```
  */
-export interface LeaderboardRow extends JsonObject {
+export interface LeaderboardRow {
+  /** Every field the server sent is kept. */
+  [key: string]: unknown;
   /** Position, 1 for the top staker. */
   rank?: number;
   /** The staker's wallet address. */
@@ -66,7 +62,7 @@ export interface LeaderboardRow extends JsonObject {
  * const rows = leaderboardRows(board);
  * ```
  */
-export type Leaderboard = JsonObject | LeaderboardRow[];
+export type Leaderboard = { [key: string]: unknown } | LeaderboardRow[];
 
 /**
  * The holder status and reward-point balance of one wallet.
@@ -75,7 +71,9 @@ export type Leaderboard = JsonObject | LeaderboardRow[];
  * const holder: HolderStatus = await hub.getHolder("0xabc");
  * ```
  */
-export interface HolderStatus extends JsonObject {
+export interface HolderStatus {
+  /** Every field the server sent is kept. */
+  [key: string]: unknown;
   /** The wallet asked about. */
   wallet?: string;
 }
@@ -87,7 +85,9 @@ export interface HolderStatus extends JsonObject {
  * const stake: StakeStatus = await hub.getStakeStatus("0xabc");
  * ```
  */
-export interface StakeStatus extends JsonObject {
+export interface StakeStatus {
+  /** Every field the server sent is kept. */
+  [key: string]: unknown;
   /** The wallet asked about. */
   wallet?: string;
 }
@@ -99,7 +99,9 @@ export interface StakeStatus extends JsonObject {
  * const result: AwardResult = await server.awardPoints({ wallet: "0xabc", amount: 1, ref: "r1" });
  * ```
  */
-export interface AwardResult extends JsonObject {
+export interface AwardResult {
+  /** Every field the server sent is kept. */
+  [key: string]: unknown;
   /** The award's idempotency key, when echoed. */
   ref?: string;
 }

@@ -63,27 +63,6 @@ export type HubOperation = keyof HubSchemas;
  */
 export type ValidateMode = "throw" | "warn" | "off";
 
-/**
- * The SDK's lenient type of each operation: what a read returns when no schema is declared for it.
- * @example
- * ```ts
- * const holder: LenientData["holder"] = await new HubClient(options).getHolder("0xabc"); // HolderStatus
- * ```
- */
-export interface LenientData {
-  /** `discover()` */
-  discovery: DiscoveryDocument;
-  /** `getHub()` */
-  hub: HubConfig;
-  /** `getLeaderboard()` */
-  leaderboard: Leaderboard;
-  /** `getHolder()` */
-  holder: HolderStatus;
-  /** `getStakeStatus()` */
-  stakeStatus: StakeStatus;
-  /** `awardPoints()` */
-  award: AwardResult;
-}
 
 /**
  * The output type of a Standard Schema.
@@ -103,5 +82,5 @@ export type SchemaOutput<Schema extends StandardSchemaV1> = NonNullable<Schema["
  * ```
  */
 export type HubData<S, K extends HubOperation> = 0 extends 1 & S
-  ? LenientData[K] // an untyped client (`HubClient<any>`, a JSDoc `HubClient`): the lenient types
-  : S extends { readonly [P in K]: infer Schema extends StandardSchemaV1 } ? SchemaOutput<Schema> : LenientData[K];
+  ? (K extends "discovery" ? DiscoveryDocument : K extends "hub" ? HubConfig : K extends "leaderboard" ? Leaderboard : K extends "holder" ? HolderStatus : K extends "stakeStatus" ? StakeStatus : AwardResult) // an untyped client (`HubClient<any>`, a JSDoc `HubClient`): the lenient types
+  : S extends { readonly [P in K]: infer Schema extends StandardSchemaV1 } ? SchemaOutput<Schema> : (K extends "discovery" ? DiscoveryDocument : K extends "hub" ? HubConfig : K extends "leaderboard" ? Leaderboard : K extends "holder" ? HolderStatus : K extends "stakeStatus" ? StakeStatus : AwardResult);
