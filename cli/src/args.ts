@@ -1,30 +1,21 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { connectionOptions } from "./credentials";
 import { UsageError } from "./io";
 
-/** Flags that apply to every command and may come before it (`public-hub --base-url … hub`). */
-const GLOBAL_WITH_VALUE = new Set(["--base-url", "--client-id", "--hub", "--secret-file"]);
-const GLOBAL_SWITCHES = new Set(["--json"]);
+/** Flags that may come before the command (`public-hub --base-url … hub`). */
+export const GLOBAL = { ...connectionOptions, unwrap: { type: "string" }, json: { type: "boolean" } } as const;
 
 /**
  * Splits `argv` into the command and its arguments; global flags written before the command are
- * moved after it, so each command parses one list. `--flag=value` is kept whole.
+ * moved after it, so each command parses one list.
  */
 export function splitCommand(argv: string[]): { command: string | undefined; args: string[] } {
-  const leading: string[] = [];
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const name = arg.split("=")[0]!;
-    if (GLOBAL_WITH_VALUE.has(name)) {
-      leading.push(arg);
-      if (!arg.includes("=")) {
-        if (i + 1 >= argv.length) throw new UsageError(`${name} needs a value`);
-        leading.push(argv[++i]!);
-      }
-    } else if (GLOBAL_SWITCHES.has(arg)) leading.push(arg);
-    else break;
+  const { tokens } = parseArgs({ args: argv, options: GLOBAL, strict: false, allowPositionals: true, tokens: true });
+  const at = tokens.find((token) => token.kind !== "option" || !Object.hasOwn(GLOBAL, token.name))?.index ?? argv.length;
+  for (const token of tokens.filter((token) => token.index < at)) {
+    if (token.kind === "option" && GLOBAL[token.name as keyof typeof GLOBAL].type === "string" && token.value === undefined) throw new UsageError(`${token.rawName} needs a value`);
   }
-  return { command: argv[i], args: [...argv.slice(i + 1), ...leading] };
+  return { command: argv[at], args: [...argv.slice(at + 1), ...argv.slice(0, at)] };
 }
 
 /** An integer ≥ 1, the check of most numeric flags. */
@@ -75,7 +66,7 @@ export function parseFlags<O extends Options>(command: string, args: string[], o
 }
 
 /** The known name nearest `typed` (at most 2 edits away), for "did you mean". */
-function closest(typed: string, names: string[]): string | undefined {
+export function closest(typed: string, names: string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const name of names) {
     const distance = editDistance(typed, name);

@@ -6,7 +6,7 @@ import { connection, connectionOptions, type Connection } from "../credentials";
 import { describeError } from "../describe-error";
 import { EXIT, println, printJson, type CliIo } from "../io";
 
-export const doctorOptions = { ...connectionOptions, json: { type: "boolean" } } as const;
+export const doctorOptions = { ...connectionOptions, unwrap: { type: "string" }, json: { type: "boolean" } } as const;
 
 /** `ok` and `failed` were checked; `not checked` says why not; `info` is what was given. */
 export type CheckStatus = "ok" | "failed" | "not checked" | "info";
@@ -45,7 +45,8 @@ export async function runChecks(conn: Connection): Promise<Check[]> {
     if (offset !== undefined) offsets.push(offset);
     return response;
   };
-  const client = new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, fetch: timedFetch, retry: 0 });
+  const { key: _key, keySource: _source, ...options } = conn;
+  const client = new HubClient({ ...options, fetch: timedFetch, retry: 0 });
   checks.push({
     name: "settings",
     status: "info",

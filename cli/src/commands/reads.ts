@@ -4,15 +4,15 @@ import { connection, connectionOptions } from "../credentials";
 import { fields, table } from "../format";
 import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
 
-export const readOptions = { ...connectionOptions, limit: { type: "string" }, json: { type: "boolean" } } as const;
+export const readOptions = { ...connectionOptions, unwrap: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" } } as const;
 
 /** `hub`, `leaderboard`, `holder <wallet>`, `stake <wallet>`: one read, printed (`--json`: the body as received). */
 export async function readCommand(command: string, args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseFlags(command, args, readOptions, true);
   if (positionals.length > 0 && (command === "hub" || command === "leaderboard")) throw new UsageError(`unexpected argument "${positionals[0]}" for ${command}`);
   if (values.limit !== undefined && command !== "leaderboard") throw new UsageError(`--limit is a leaderboard flag, not one of ${command}`);
-  const conn = await connection(values, io.env, false);
-  const client = new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub });
+  const { key: _key, keySource: _source, ...options } = await connection(values, io.env, false);
+  const client = new HubClient(options);
   const wallet = () => {
     if (positionals.length !== 1) throw new UsageError(`${command} needs one <wallet>`);
     return positionals[0]!;
@@ -25,7 +25,8 @@ export async function readCommand(command: string, args: string[], io: CliIo): P
     const limit = numberFlag("--limit", values.limit, undefined, isPositiveInteger, "a positive integer", "Run public-hub leaderboard --help for its flags.");
     result = await client.getLeaderboard(limit === undefined ? {} : { limit });
     if (!values.json) {
-      const rows = leaderboardRows(result as never) as Array<Record<string, unknown>>;
+      // Throws for a shape it cannot read (a HubResponseError naming its keys): never "(no rows)" for it.
+      const rows = leaderboardRows(result as object) as Array<Record<string, unknown>>;
       println(io.stdout, rows.length > 0 ? table(rows) : "(no rows)");
       return EXIT.ok;
     }
