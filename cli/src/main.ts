@@ -43,11 +43,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(commandHelp(command));
       return EXIT.ok;
     }
-    if (command === "award") return await awardCommand(args, io);
-    if (command === "doctor") return await doctorCommand(args, io);
-    if (command === "sign") return await signCommand(args, io);
-    if (command === "mock") return await mockCommand(args, io);
-    return await readCommand(command, args, io);
+    const run = { award: awardCommand, doctor: doctorCommand, sign: signCommand, mock: mockCommand }[command];
+    return await (run ? run(args, io) : readCommand(command, args, io));
   } catch (error) {
     // Bad flags and input found before anything was sent (a bad base URL, an empty wallet, a
     // journal of another hub) are the user's to fix: exit 2, as the README says.
