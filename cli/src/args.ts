@@ -1,30 +1,21 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { connectionOptions } from "./credentials";
 import { UsageError } from "./io";
 
-/** Flags that apply to every command and may come before it (`public-hub --base-url … hub`). */
-const GLOBAL_WITH_VALUE = new Set(["--base-url", "--client-id", "--hub", "--secret-file"]);
-const GLOBAL_SWITCHES = new Set(["--json"]);
+/** Flags that may come before the command (`public-hub --base-url … hub`). */
+export const GLOBAL = { ...connectionOptions, unwrap: { type: "string" }, json: { type: "boolean" } } as const;
 
 /**
  * Splits `argv` into the command and its arguments; global flags written before the command are
- * moved after it, so each command parses one list. `--flag=value` is kept whole.
+ * moved after it, so each command parses one list.
  */
 export function splitCommand(argv: string[]): { command: string | undefined; args: string[] } {
-  const leading: string[] = [];
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const name = arg.split("=")[0]!;
-    if (GLOBAL_WITH_VALUE.has(name)) {
-      leading.push(arg);
-      if (!arg.includes("=")) {
-        if (i + 1 >= argv.length) throw new UsageError(`${name} needs a value`);
-        leading.push(argv[++i]!);
-      }
-    } else if (GLOBAL_SWITCHES.has(arg)) leading.push(arg);
-    else break;
+  const { tokens } = parseArgs({ args: argv, options: GLOBAL, strict: false, allowPositionals: true, tokens: true });
+  const at = tokens.find((token) => token.kind !== "option" || !Object.hasOwn(GLOBAL, token.name))?.index ?? argv.length;
+  for (const token of tokens.filter((token) => token.index < at)) {
+    if (token.kind === "option" && GLOBAL[token.name as keyof typeof GLOBAL].type === "string" && token.value === undefined) throw new UsageError(`${token.rawName} needs a value`);
   }
-  return { command: argv[i], args: [...argv.slice(i + 1), ...leading] };
+  return { command: argv[at], args: [...argv.slice(at + 1), ...argv.slice(0, at)] };
 }
 
 /** An integer ≥ 1, the check of most numeric flags. */
@@ -44,38 +35,28 @@ export function numberFlag<F extends number | undefined>(flag: string, value: st
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /**
- * `util.parseArgs`, with its errors made into one clear sentence: Node's own message quotes the
- * flag in a form that reads like an unclosed quote, and suggests `--` where a typo is likelier.
+ * `util.parseArgs`, its errors made into one clear sentence each (Node's own quote the flag in a
+ * form that reads like an unclosed quote, and suggest `--` where a typo is likelier). The tokens
+ * are checked as strict mode checks them, then the strict parse gives the typed values.
  */
 export function parseFlags<O extends Options>(command: string, args: string[], options: O, allowPositionals = false) {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals });
-  } catch (error) {
-    const { code, message } = error as { code?: string; message: string };
-    if (!String(code).startsWith("ERR_PARSE_ARGS")) throw error;
-    const flag = /'(-[^'\s]*)/.exec(message)?.[1] ?? "";
-    const hint = `\nRun public-hub ${command} --help for its flags.`;
-    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      const near = closest(flag.replace(/^-+/, ""), Object.keys(options));
-      throw new UsageError(`unknown flag ${flag} for ${command}${near ? `; did you mean --${near}?` : ""}${hint}`);
-    }
-    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-      const name = /--([\w-]+)/.exec(message)?.[1];
-      const takesValue = name !== undefined && options[name]?.type === "string";
-      const next = args[args.indexOf(`--${name}`) + 1];
-      const negative = takesValue && next !== undefined && /^-\d/.test(next) ? ` (write a negative one as --${name}=${next})` : "";
-      throw new UsageError(`${name ? `--${name}` : flag} ${takesValue ? "needs a value" : "takes no value"}${negative}${hint}`);
-    }
-    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
-      const extra = /'([^']*)'/.exec(message)?.[1];
-      throw new UsageError(`unexpected argument ${extra === undefined ? "" : `"${extra}" `}for ${command}${hint}`);
-    }
-    throw new UsageError(`${message}${hint}`);
+  const hint = `\nRun public-hub ${command} --help for its flags.`;
+  for (const token of parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true }).tokens) {
+    if (token.kind === "positional" && !allowPositionals) throw new UsageError(`unexpected argument "${token.value}" for ${command}${hint}`);
+    if (token.kind !== "option") continue;
+    const type = Object.hasOwn(options, token.name) ? options[token.name]!.type : undefined;
+    const near = type ? undefined : closest(token.name, Object.keys(options));
+    if (!type) throw new UsageError(`unknown flag ${token.rawName} for ${command}${near ? `; did you mean --${near}?` : ""}${hint}`);
+    // A value that looks like a flag is refused, as strict mode does: `--file --dry-run` is a mistake.
+    const missing = type === "string" && (token.value === undefined || (!token.inlineValue && token.value.length > 1 && token.value.startsWith("-")));
+    const negative = missing && /^-\d/.test(token.value ?? "") ? ` (write a negative one as ${token.rawName}=${token.value})` : "";
+    if (missing || (type === "boolean" && token.value !== undefined)) throw new UsageError(`${token.rawName} ${missing ? "needs a value" : "takes no value"}${negative}${hint}`);
   }
+  return parseArgs({ args, options, strict: true, allowPositionals });
 }
 
 /** The known name nearest `typed` (at most 2 edits away), for "did you mean". */
-function closest(typed: string, names: string[]): string | undefined {
+export function closest(typed: string, names: string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const name of names) {
     const distance = editDistance(typed, name);

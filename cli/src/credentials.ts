@@ -16,19 +16,22 @@ export interface Connection {
   baseUrl: string;
   clientId: string;
   hub: string;
+  /** The key of the hub's envelope (`--unwrap`, else `PUBLIC_HUB_UNWRAP`), the client's `unwrap` option. */
+  unwrap?: string;
   /** The secret or the signing key, as the SDK takes it (`{ secret }` or `{ signingKey }`). */
   key?: KeyMaterial;
   /** Where the key material came from, to say so without showing it. */
   keySource?: string;
 }
 
-type Flags = { "base-url"?: string; "client-id"?: string; hub?: string; "secret-file"?: string };
+type Flags = { "base-url"?: string; "client-id"?: string; hub?: string; "secret-file"?: string; unwrap?: string };
 
-/** The connection from flags, else `HUB_*` variables. The secret is read, never printed. */
+/** The connection from flags, else `HUB_*` (and `PUBLIC_HUB_UNWRAP`) variables. The secret is read, never printed. */
 export async function connection(flags: Flags, env: Record<string, string | undefined>, needKey: boolean): Promise<Connection> {
   const baseUrl = flags["base-url"] ?? env.HUB_BASE_URL;
   const clientId = flags["client-id"] ?? env.HUB_CLIENT_ID;
   const hub = flags.hub ?? env.HUB_SLUG;
+  const unwrap = flags.unwrap ?? (env.PUBLIC_HUB_UNWRAP || undefined);
   const missing = [!baseUrl && "HUB_BASE_URL (or --base-url)", !clientId && "HUB_CLIENT_ID (or --client-id)", !hub && "HUB_SLUG (or --hub)"].filter(Boolean);
   let key: Pick<Connection, "key" | "keySource"> = {};
   if (flags["secret-file"]) {
@@ -40,5 +43,5 @@ export async function connection(flags: Flags, env: Record<string, string | unde
   else if (env.HUB_SIGNING_KEY) key = { key: { signingKey: env.HUB_SIGNING_KEY }, keySource: "HUB_SIGNING_KEY" };
   else if (needKey) missing.push("HUB_SECRET or HUB_SIGNING_KEY (or --secret-file)");
   if (missing.length > 0) throw new UsageError(`missing ${missing.join(", ")}`);
-  return { baseUrl: baseUrl!, clientId: clientId!, hub: hub!, ...key };
+  return { baseUrl: baseUrl!, clientId: clientId!, hub: hub!, ...(unwrap === undefined ? {} : { unwrap }), ...key };
 }

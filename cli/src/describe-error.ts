@@ -1,4 +1,4 @@
-import { HubApiError } from "public-hub-sdk";
+import { HubApiError, HubResponseError } from "public-hub-sdk";
 
 /** An error as plain data for `--json` and for the failure list: name, message, and what the server said. */
 export function describeError(error: Error): Record<string, unknown> {
@@ -10,6 +10,8 @@ export function describeError(error: Error): Record<string, unknown> {
       `To see the exact string signed and its signature: public-hub sign --timestamp ${error.signing.timestamp} --body '<the award as JSON>'.`,
     );
   }
+  // The SDK names its client option; on a terminal, name the CLI's.
+  if (error instanceof HubResponseError && error.problem === "unexpected-shape") described.message += " (public-hub: --unwrap <key> or PUBLIC_HUB_UNWRAP)";
   if (error instanceof HubApiError) {
     described.status = error.status;
     if (error.code !== undefined) described.code = error.code;

@@ -28,9 +28,7 @@ export function table(rows: ReadonlyArray<Record<string, unknown>>): string {
 /** An object as `key: value` lines; nested objects flattened to dotted keys (`token.symbol: ALP`). */
 export function fields(value: unknown, prefix = ""): string[] {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return [`${prefix || "value"}: ${readable(value)}`];
-  const entries = Object.entries(value as Record<string, unknown>);
+  const entries = Object.entries(value);
   if (entries.length === 0 && prefix) return [`${prefix}: {}`];
-  return entries.flatMap(([key, inner]) =>
-    inner !== null && typeof inner === "object" && !Array.isArray(inner) ? fields(inner, `${prefix}${key}.`) : [`${prefix}${key}: ${readable(inner)}`],
-  );
+  return entries.flatMap(([key, inner]) => fields(inner, prefix ? `${prefix}.${key}` : key));
 }

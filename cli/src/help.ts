@@ -1,18 +1,8 @@
 import { CAMPAIGN_DEFAULTS } from "public-hub-sdk/server";
 
-/** One flag in a command's help. */
-export interface FlagHelp {
-  flag: string;
-  text: string;
-}
-
+type FlagHelp = { flag: string; text: string };
 /** A command's own help: what it does, its flags with their defaults, and an example. */
-export interface CommandHelp {
-  usage: string;
-  summary: string;
-  flags: FlagHelp[];
-  example: string;
-}
+type CommandHelp = { usage: string; summary: string; flags: FlagHelp[]; example: string };
 
 const CONNECTION: FlagHelp[] = [
   { flag: "--base-url <url>", text: "the API's base address with its /api/v1 prefix (default: $HUB_BASE_URL)" },
@@ -21,6 +11,7 @@ const CONNECTION: FlagHelp[] = [
 ];
 const SECRET: FlagHelp = { flag: "--secret-file <file>", text: "a file holding the secret (default: $HUB_SECRET, else $HUB_SIGNING_KEY); never printed" };
 const JSON_FLAG: FlagHelp = { flag: "--json", text: "machine-readable output on stdout" };
+const UNWRAP: FlagHelp = { flag: "--unwrap <key>", text: "the key of the payload in the hub's envelope, as in { <key>: …, meta } (default: $PUBLIC_HUB_UNWRAP, else none)" };
 
 export const COMMANDS: Record<string, CommandHelp> = {
   award: {
@@ -45,32 +36,32 @@ export const COMMANDS: Record<string, CommandHelp> = {
   hub: {
     usage: "public-hub hub [flags]",
     summary: "The hub's public configuration.",
-    flags: [JSON_FLAG, ...CONNECTION],
+    flags: [JSON_FLAG, ...CONNECTION, UNWRAP],
     example: "public-hub hub --hub alpha",
   },
   leaderboard: {
     usage: "public-hub leaderboard [--limit <n>] [flags]",
     summary: "The hub's top stakers, as a table.",
-    flags: [{ flag: "--limit <n>", text: "rows to ask for (default: the server's)" }, JSON_FLAG, ...CONNECTION],
+    flags: [{ flag: "--limit <n>", text: "rows to ask for (default: the server's)" }, JSON_FLAG, ...CONNECTION, UNWRAP],
     example: "public-hub leaderboard --limit 3",
   },
   holder: {
     usage: "public-hub holder <wallet> [flags]",
     summary: "A wallet's holder status and reward-point balance.",
-    flags: [JSON_FLAG, ...CONNECTION],
+    flags: [JSON_FLAG, ...CONNECTION, UNWRAP],
     example: "public-hub holder 0x1111111111111111111111111111111111111111",
   },
   stake: {
     usage: "public-hub stake <wallet> [flags]",
     summary: "A wallet's staking summary.",
-    flags: [JSON_FLAG, ...CONNECTION],
+    flags: [JSON_FLAG, ...CONNECTION, UNWRAP],
     example: "public-hub stake 0x1111111111111111111111111111111111111111",
   },
   doctor: {
     usage: "public-hub doctor [flags]",
     summary:
       "Checks the setup without awarding anything: the base URL answers, the key reads the hub, the secret signs a write the server accepts (with a body no server can apply), the clock. ✓ only for what was checked.",
-    flags: [JSON_FLAG, ...CONNECTION, SECRET],
+    flags: [JSON_FLAG, ...CONNECTION, SECRET, UNWRAP],
     example: "HUB_SECRET=… public-hub doctor",
   },
   sign: {
@@ -122,6 +113,7 @@ ${Object.entries(COMMANDS)
 Global flags (before or after the command; flags override the environment):
   --base-url <url>   $HUB_BASE_URL     --client-id <id>  $HUB_CLIENT_ID     --hub <slug>  $HUB_SLUG
   --secret-file <file>  or  $HUB_SECRET  or  $HUB_SIGNING_KEY   (never printed)
+  --unwrap <key>   $PUBLIC_HUB_UNWRAP (reads and doctor: the key of the payload in the hub's envelope)
   --json   --help, -h   --version, -V
 
 public-hub <command> --help shows a command's flags, defaults and an example.

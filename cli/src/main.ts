@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { HubError, HubValidationError } from "public-hub-sdk";
-import { splitCommand } from "./args";
+import { closest, GLOBAL, splitCommand } from "./args";
 import { awardCommand } from "./commands/award";
 import { doctorCommand } from "./commands/doctor";
 import { mockCommand } from "./commands/mock";
@@ -26,25 +26,25 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     if (command === "help" || command === "--help" || command === "-h") {
       const topic = args[0];
-      io.stdout.write(topic !== undefined && topic in COMMANDS ? commandHelp(topic) : USAGE);
+      io.stdout.write(topic !== undefined && Object.hasOwn(COMMANDS, topic) ? commandHelp(topic) : USAGE);
       return EXIT.ok;
     }
     if (command === "--version" || command === "-V" || command === "version") {
       println(io.stdout, VERSION);
       return EXIT.ok;
     }
-    if (!(command in COMMANDS)) {
-      throw new UsageError(command.startsWith("-") ? `unknown flag ${command} before the command` : `unknown command "${command}"`);
+    if (!Object.hasOwn(COMMANDS, command)) {
+      const flag = command.startsWith("-");
+      const near = closest(command.replace(/^-+|=.*$/g, ""), [...Object.keys(flag ? GLOBAL : COMMANDS), "help", "version"]);
+      const unknown = flag ? `unknown flag ${command} before the command` : `unknown command "${command}"`;
+      throw new UsageError(`${unknown}${near ? `; did you mean ${flag ? "--" : ""}${near}?` : ""}`);
     }
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout.write(commandHelp(command));
       return EXIT.ok;
     }
-    if (command === "award") return await awardCommand(args, io);
-    if (command === "doctor") return await doctorCommand(args, io);
-    if (command === "sign") return await signCommand(args, io);
-    if (command === "mock") return await mockCommand(args, io);
-    return await readCommand(command, args, io);
+    const run = { award: awardCommand, doctor: doctorCommand, sign: signCommand, mock: mockCommand }[command];
+    return await (run ? run(args, io) : readCommand(command, args, io));
   } catch (error) {
     // Bad flags and input found before anything was sent (a bad base URL, an empty wallet, a
     // journal of another hub) are the user's to fix: exit 2, as the README says.

@@ -3,7 +3,7 @@
  */
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ForbiddenError, HubClient } from "public-hub-sdk";
+import { ForbiddenError, HubClient, type Logger } from "public-hub-sdk";
 import { createHubMock } from "public-hub-sdk/mock";
 import { HubServerClient } from "public-hub-sdk/server";
 import { schemas } from "./hub-schemas";
@@ -21,7 +21,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const options = { baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", schemas };
-const backend = () => new HubServerClient({ ...options, secret: "demo-secret-alpha", retry: { backoff: 1 } });
+const backend = (logger: Logger = console) => new HubServerClient({ ...options, secret: "demo-secret-alpha", retry: { backoff: 1 }, logger });
 
 describe("daily login bonus", () => {
   it("is granted once a day", async () => {
@@ -39,7 +39,11 @@ describe("daily login bonus", () => {
 
   it("survives a server clock an hour ahead", async () => {
     mock.setClockOffset(3_600_000);
-    await expect(grantDailyLogin(backend(), "0xabc", "2026-11-22")).resolves.toMatchObject({ newlyGranted: true });
+    // The SDK's log lines go to your logger, not the test run's output.
+    const lines: string[] = [];
+    const log = (line: string) => void lines.push(line);
+    await expect(grantDailyLogin(backend({ debug: log, info: log, warn: log, error: log }), "0xabc", "2026-11-22")).resolves.toMatchObject({ newlyGranted: true });
+    expect(lines).toEqual([expect.stringMatching(/^\[public-hub\] clock/)]);
   });
 });
 

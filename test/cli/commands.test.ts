@@ -1,10 +1,11 @@
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { useHubMock } from "../helpers/mock-server";
 import { rawSign } from "../helpers/raw-sign";
 import { SECRET, SIGNING_KEY } from "../helpers/server-client";
 import { envFor, file, runCli } from "./run-cli";
 
-const { mock } = useHubMock();
+const { mock, server } = useHubMock();
 const env = () => envFor(mock.baseUrl);
 
 describe("public-hub reads", () => {
@@ -39,6 +40,59 @@ describe("public-hub reads", () => {
     expect((await runCli(["leaderboard", "--limit", "x"], { env: env() })).code).toBe(2);
     expect((await runCli(["hub", "extra"], { env: env() })).code).toBe(2);
     expect((await runCli(["hub"], { env: {} })).stderr).toContain("missing HUB_BASE_URL (or --base-url), HUB_CLIENT_ID (or --client-id), HUB_SLUG (or --hub)");
+    expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe("public-hub against a hub with an envelope", () => {
+  const rows = [{ rank: 1, wallet: "0xaaa", staked: 7 }];
+  /** The hub answers every leaderboard with `body`. */
+  const board = (body: Record<string, unknown>) => server.use(http.get(`${mock.baseUrl}/hub/alpha/leaderboard`, () => HttpResponse.json(body)));
+
+  it("a leaderboard it cannot read is an error naming the keys it saw, exit 1: never (no rows)", async () => {
+    board({ payload: rows, meta: { total: 1 } });
+    const { code, stdout, stderr } = await runCli(["leaderboard"], { env: env() });
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^public-hub: Unusable 200 response \(unexpected-shape\): .*"payload", "meta".* \(public-hub: --unwrap <key> or PUBLIC_HUB_UNWRAP\)\n$/);
+    const json = await runCli(["leaderboard", "--json"], { env: env() });
+    expect(JSON.parse(json.stdout)).toEqual({ payload: rows, meta: { total: 1 } }); // --json: the body as received
+  });
+
+  it("--unwrap <key>, or PUBLIC_HUB_UNWRAP, reads the payload under that key; the flag wins", async () => {
+    board({ payload: rows, meta: { total: 1 } });
+    for (const [argv, extra] of [
+      [["leaderboard", "--unwrap", "payload"], {}],
+      [["--unwrap=payload", "leaderboard"], {}],
+      [["leaderboard"], { PUBLIC_HUB_UNWRAP: "payload" }],
+      [["leaderboard", "--unwrap", "payload"], { PUBLIC_HUB_UNWRAP: "meta" }],
+    ] as const) {
+      const { code, stdout } = await runCli([...argv], { env: { ...env(), ...extra } });
+      expect([argv, code, stdout]).toEqual([argv, 0, "rank  wallet  staked\n   1  0xaaa        7\n"]);
+    }
+    expect((await runCli(["leaderboard", "--unwrap", "meta"], { env: env() })).code).toBe(1);
+  });
+
+  it("(no rows) only for rows found and none; every read takes --unwrap", async () => {
+    board({ payload: [], meta: { total: 0 } });
+    expect(await runCli(["leaderboard", "--unwrap", "payload"], { env: env() })).toMatchObject({ code: 0, stdout: "(no rows)\n" });
+    server.use(http.get(`${mock.baseUrl}/hub/alpha/holder/0xabc`, () => HttpResponse.json({ data: { wallet: "0xabc", bits: 3 }, meta: {} })));
+    expect(await runCli(["holder", "0xabc", "--unwrap", "data"], { env: env() })).toMatchObject({ code: 0, stdout: "wallet: 0xabc\nbits: 3\n" });
+    expect((await runCli(["holder", "0xabc"], { env: env() })).stdout).toBe("data.wallet: 0xabc\ndata.bits: 3\nmeta: {}\n");
+  });
+});
+
+describe("public-hub, mistyped", () => {
+  it("a command or a leading flag near a known one is suggested, exit 2; one far from all is not", async () => {
+    const typo = await runCli(["leaderbord", "--limit", "3"], { env: env() });
+    expect(typo).toMatchObject({ code: 2, stdout: "" });
+    expect(typo.stderr).toBe('public-hub: unknown command "leaderbord"; did you mean leaderboard?\nRun public-hub --help for usage.\n');
+    expect((await runCli(["holdr", "0xabc"], { env: env() })).stderr).toContain("did you mean holder?");
+    expect((await runCli(["--hbu", "alpha", "hub"], { env: env() })).stderr).toContain("unknown flag --hbu before the command; did you mean --hub?");
+    expect((await runCli(["--unwarp=data", "hub"], { env: env() })).stderr).toContain("did you mean --unwrap?");
+    const far = await runCli(["frobnicate"], { env: env() });
+    expect(far.stderr).toBe('public-hub: unknown command "frobnicate"\nRun public-hub --help for usage.\n');
+    expect((await runCli(["help", "toString"], { env: {} })).code).toBe(0); // the usage, not a crash on an inherited name
     expect(mock.requests).toHaveLength(0);
   });
 });

@@ -44,4 +44,19 @@ describe("two packages: the SDK and the CLI", () => {
     }
     expect(imports).toContain("public-hub-sdk/server");
   });
+
+  it("every name the CLI imports from the SDK is in that entry's public API report (review/*.api.md)", () => {
+    const reports: Record<string, string> = {};
+    let names = 0;
+    for (const path of sources(join(repo, "cli/src"))) {
+      for (const [, list, entry] of readFileSync(path, "utf8").matchAll(/import(?: type)? \{([^}]*)\} from "(public-hub-sdk(?:\/\w+)?)"/g)) {
+        const report = (reports[entry!] ??= readFileSync(join(repo, `review/${entry!.replace("/", "-")}.api.md`), "utf8"));
+        for (const name of list!.split(",").map((part) => part.replace(/^\s*type\s+/, "").trim()).filter(Boolean)) {
+          names++;
+          expect([path, entry, name, new RegExp(`^export (?:declare )?(?:abstract )?(?:class|const|function|interface|type|enum|let) ${name}\\b`, "m").test(report)]).toEqual([path, entry, name, true]);
+        }
+      }
+    }
+    expect(names).toBeGreaterThan(20);
+  });
 });

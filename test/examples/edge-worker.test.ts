@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import worker, { resetWorker, type Env } from "../../examples/edge-worker/worker";
 import { useHubMock } from "../helpers/mock-server";
 
@@ -26,7 +26,10 @@ describe("examples/edge-worker/worker.ts", () => {
 
   it("answers 503 with Retry-After when the hub keeps rate limiting", async () => {
     mock.rateLimitNext(5, 120);
+    // The worker logs through console (its client has no logger): captured, not printed among the results.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const response = await login("0xabc");
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("retry-after"));
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("120");
   });

@@ -6,16 +6,12 @@ import { connection, connectionOptions, type Connection } from "../credentials";
 import { describeError } from "../describe-error";
 import { EXIT, println, printJson, type CliIo } from "../io";
 
-export const doctorOptions = { ...connectionOptions, json: { type: "boolean" } } as const;
+const doctorOptions = { ...connectionOptions, unwrap: { type: "string" }, json: { type: "boolean" } } as const;
 
 /** `ok` and `failed` were checked; `not checked` says why not; `info` is what was given. */
 export type CheckStatus = "ok" | "failed" | "not checked" | "info";
 
-export interface Check {
-  name: string;
-  status: CheckStatus;
-  detail: string;
-}
+export type Check = { name: string; status: CheckStatus; detail: string };
 
 const SYMBOL: Record<CheckStatus, string> = { ok: "✓", failed: "✗", "not checked": "–", info: "·" };
 // Past the window, signatures are refused; warn well before.
@@ -45,7 +41,8 @@ export async function runChecks(conn: Connection): Promise<Check[]> {
     if (offset !== undefined) offsets.push(offset);
     return response;
   };
-  const client = new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, fetch: timedFetch, retry: 0 });
+  const { key: _key, keySource: _source, ...options } = conn;
+  const client = new HubClient({ ...options, fetch: timedFetch, retry: 0 });
   checks.push({
     name: "settings",
     status: "info",
@@ -136,14 +133,8 @@ async function checkSecret(
       headers: { "x-api-key": conn.clientId, "x-api-timestamp": timestamp, "x-api-signature": signature, "content-type": "application/json" },
       body: PROBE_BODY,
     });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: the text itself, as the SDK keeps it.
-    }
-    const { code, message } = errorFields(body);
+    // Not JSON: the text itself, as the SDK keeps it.
+    const { code, message } = errorFields(await response.clone().json().catch(() => response.text()));
     return { status: response.status, kind: refusalKind({ status: response.status, code, message }), said: `${response.status}${code ? ` ${code}` : ""}` };
   };
   let forged: Awaited<ReturnType<typeof probe>>;

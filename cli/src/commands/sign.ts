@@ -4,7 +4,7 @@ import { parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
 import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
 
-export const signOptions = {
+const signOptions = {
   ...connectionOptions,
   body: { type: "string" },
   timestamp: { type: "string" },
