@@ -1,0 +1,205 @@
+// @ts-nocheck
+import { stat } from "node:fs/promises";
+import { CAMPAIGN_DEFAULTS, CampaignStoppedError, dryRunAwards, HubServerClient, type CampaignProgress, type CampaignSummary } from "public-hub-sdk/server";
+import { isPositiveInteger, numberFlag, parseFlags } from "../args";
+import { connection, connectionOptions } from "../credentials";
+import { causeOf, describeError } from "../describe-error";
+import { unreadable as cannotRead } from "../files";
+import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
+import { progressView } from "../progress";
+import { sdkLog } from "../sdk-log";
+import { countRows, formatOf, readAwards, type RowTracker, type UnreadableRow } from "../read-awards";
+import { printChecks, runChecks, type Check } from "./doctor";
+
+export const awardOptions = {
+  ...connectionOptions,
+  file: { type: "string", short: "f" },
+  format: { type: "string" },
+  concurrency: { type: "string" },
+  journal: { type: "string" },
+  "max-failures": { type: "string" },
+  "dry-run": { type: "boolean" },
+  check: { type: "boolean" },
+  "allow-empty": { type: "boolean" },
+  verbose: { type: "boolean" },
+  json: { type: "boolean" },
+} as const;
+
+interface Failure {
+  line: number | undefined;
+  index?: number;
+  ref?: string;
+  error: Record<string, unknown>;
+}
+
+/** Failures that share a cause, shown once with their count and first lines. */
+interface FailureGroup {
+  cause: string;
+  count: number;
+  message: string;
+  lines: Array<number | undefined>;
+}
+
+const SHOWN_LINES = 5;
+
+/** Groups failures by cause: an API refusal by its status and code, anything else by its message. */
+function groupFailures(failures: Failure[]): FailureGroup[] {
+  const groups = new Map<string, FailureGroup>();
+  for (const failure of failures) {
+    const key = failure.error.status === undefined ? `${String(failure.error.name)}: ${String(failure.error.message)}` : causeOf(failure.error);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { cause: causeOf(failure.error), count: 0, message: String(failure.error.message), lines: [] }));
+    group.count++;
+    if (group.lines.length < SHOWN_LINES) group.lines.push(failure.line);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+/** `public-hub award --file awards.csv`: a campaign, with progress, a summary, and exit 0/1/2/130. */
+export async function awardCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags("award", args, awardOptions);
+  const path = values.file;
+  if (!path) throw new UsageError("award needs --file <awards.csv | awards.jsonl> (or --file - with --format)");
+  const format = formatOf(path, values.format);
+  const concurrency = numberFlag("--concurrency", values.concurrency, CAMPAIGN_DEFAULTS.concurrency, isPositiveInteger, "an integer ≥ 1");
+  const maxFailures = numberFlag("--max-failures", values["max-failures"], CAMPAIGN_DEFAULTS.maxFailures, isPositiveInteger, "an integer ≥ 1");
+  const dryRun = values["dry-run"] ?? false;
+  if (values.check && !dryRun) throw new UsageError("--check goes with --dry-run (a real run checks the key with its first awards, and stops early if it is refused)");
+  if (path !== "-") {
+    const info = await stat(path).catch((error: unknown) => {
+      throw cannotRead(path, error);
+    });
+    if (!info.isFile()) throw cannotRead(path, { code: "EISDIR" });
+  }
+  // A dry run needs no key: it sends nothing. With --check it runs doctor's checks, which do.
+  const conn = dryRun && !values.check ? undefined : await connection(values, io.env, true);
+  let checks: Check[] | undefined;
+  if (dryRun && conn) {
+    checks = await runChecks(conn);
+    if (!values.json) printChecks({ ...io, stdout: io.stderr }, checks);
+  }
+
+  const unreadable: UnreadableRow[] = [];
+  const tracker: RowTracker = { lines: new WeakMap(), unreadable: (row) => void unreadable.push(row) };
+  const estimate = await countRows(path, format);
+  const view = progressView(io, estimate, dryRun);
+  let latest: CampaignProgress | undefined;
+  const onProgress = (progress: CampaignProgress) => {
+    latest = progress;
+    view.update(progress, unreadable.length);
+  };
+  // The CLI owns the terminal while the bar runs: the SDK's log goes through it.
+  const log = sdkLog(values.verbose ?? false, (line) => view.log(line));
+  const signal = io.signal ? { signal: io.signal } : {};
+  const journal = values.journal ? { journal: values.journal } : {};
+  const started = performance.now();
+  let summary: CampaignSummary;
+  let stopped: CampaignStoppedError | undefined;
+  try {
+    const awards = readAwards(path, format, tracker);
+    if (conn && !dryRun) {
+      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...conn.key });
+      summary = await client.awardMany(awards, { concurrency, maxFailures, onProgress, ...signal, ...journal });
+    } else {
+      const hub = values.hub ?? io.env.HUB_SLUG;
+      summary = await dryRunAwards(awards, { onProgress, ...signal, ...journal, ...(hub ? { hub } : {}) });
+    }
+  } catch (error) {
+    view.stop();
+    const told = log.summary();
+    if (told) println(io.stderr, told);
+    if (error instanceof CampaignStoppedError && error.reason === CampaignStoppedError.ABORTED) {
+      return interrupted(io, values, dryRun, latest, unreadable.length, Math.round(performance.now() - started));
+    } else if (error instanceof CampaignStoppedError) {
+      stopped = error;
+      summary = error.summary;
+    } else throw error;
+  }
+  view.stop();
+  if (!stopped) {
+    const told = log.summary();
+    if (told) println(io.stderr, told);
+  }
+
+  const failures: Failure[] = [
+    ...unreadable.map((row) => ({ line: row.line, error: { name: "UnreadableRow", message: row.message } })),
+    ...summary.failed.map(({ index, award, error }) => ({
+      line: tracker.lines.get(award),
+      index,
+      ...(typeof award?.ref === "string" ? { ref: award.ref } : {}),
+      error: describeError(error),
+    })),
+  ].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const groups = groupFailures(failures);
+  const total = summary.total + unreadable.length;
+  const elapsedMs = Math.round(performance.now() - started);
+  const checksFailed = checks?.some((check) => check.status === "failed") ?? false;
+
+  if (total === 0) {
+    if (values.json) printJson(io.stdout, { nothingToSend: true, dryRun, total: 0, elapsedMs });
+    println(io.stderr, `Nothing to send: ${path === "-" ? "stdin" : path} has no award rows${format === "csv" ? " (a header at most)" : ""}.`);
+    return values["allow-empty"] ? EXIT.ok : EXIT.usage;
+  }
+
+  if (values.json) {
+    printJson(io.stdout, {
+      dryRun,
+      credentialsChecked: dryRun ? checks !== undefined : true,
+      ...(checks ? { checks } : {}),
+      total,
+      ...(dryRun ? { wouldSend: summary.wouldSend } : {}),
+      applied: summary.applied,
+      skipped: summary.skipped,
+      failedCount: failures.length,
+      failed: failures,
+      causes: groups,
+      ...(stopped ? { stopped: { reason: stopped.reason, failures: stopped.failures, resumable: values.journal !== undefined } } : {}),
+      interrupted: false,
+      elapsedMs,
+    });
+  } else {
+    const seconds = (elapsedMs / 1000).toFixed(1);
+    println(
+      io.stdout,
+      dryRun
+        ? `Dry run, nothing sent (credentials ${checks ? "checked above" : "not checked: add --check"}): ${summary.wouldSend} would be sent, ${summary.skipped} skipped (already applied or repeated), ${failures.length} invalid, of ${total} rows.`
+        : stopped
+          ? `Stopped early: applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}; ${unsent(estimate, summary.applied + summary.skipped + failures.length)} in ${seconds} s.`
+          : `Applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
+    );
+    for (const group of groups) {
+      const lines = group.lines.map((line) => line ?? "?").join(", ");
+      const more = group.count > group.lines.length ? `, and ${group.count - group.lines.length} more` : "";
+      println(io.stdout, `  ${group.count} × ${group.cause}: ${group.message}\n    line${group.count > 1 ? "s" : ""} ${lines}${more}`);
+    }
+    if (failures.length > 0 && groups.some((group) => group.count > group.lines.length)) println(io.stdout, "  (--json lists every failure)");
+    if (stopped) {
+      const resume = values.journal ? "fix it, then run the same command again: the journal sends only what is not applied" : "fix it, then run again (safe: each ref is applied once)";
+      println(io.stderr, `Stopped early after ${stopped.failures} awards in a row were refused: ${stopped.reason}. Nothing more was sent; ${resume}.`);
+    }
+  }
+  if (stopped) return EXIT.failed;
+  if (dryRun) return failures.length > 0 ? EXIT.usage : checksFailed ? EXIT.failed : EXIT.ok;
+  return failures.length === 0 ? EXIT.ok : EXIT.failed;
+}
+
+/** What an early stop left for a run again: rows neither applied, skipped nor failed. */
+function unsent(rows: number | undefined, handled: number): string {
+  return rows === undefined ? "the rest of the input was not sent" : `${Math.max(0, rows - handled)} of ${rows} rows not applied (a run again sends them)`;
+}
+
+/** Ctrl-C: what was done so far (as JSON too, marked interrupted), and how to resume. */
+function interrupted(io: CliIo, values: { journal?: string; json?: boolean }, dryRun: boolean, latest: CampaignProgress | undefined, unreadable: number, elapsedMs: number): number {
+  const counts = { applied: latest?.applied ?? 0, wouldSend: latest?.wouldSend ?? 0, skipped: latest?.skipped ?? 0, failedCount: (latest?.failed ?? 0) + unreadable };
+  if (values.json) {
+    printJson(io.stdout, { interrupted: true, dryRun, done: (latest?.done ?? 0) + unreadable, ...(dryRun ? {} : { applied: counts.applied }), ...(dryRun ? { wouldSend: counts.wouldSend } : {}), skipped: counts.skipped, failedCount: counts.failedCount, elapsedMs });
+  }
+  const resume = dryRun
+    ? "nothing was sent"
+    : values.journal
+      ? "awards in flight may have been applied too: run the same command again to resume (each ref is applied once)"
+      : "without --journal, a run again resends everything (safe: each ref is applied once)";
+  const done = dryRun ? `${counts.wouldSend} would be sent` : `${counts.applied} applied (answered by the server)`;
+  println(io.stderr, `Interrupted: ${done}, ${counts.skipped} skipped, ${counts.failedCount} failed so far; ${resume}.`);
+  return EXIT.interrupted;
+}

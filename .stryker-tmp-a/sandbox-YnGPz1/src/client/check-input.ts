@@ -1,0 +1,266 @@
+// @ts-nocheck
+import { HubValidationError, type ValidationIssue } from "../core/errors";
+import { LEVELS } from "../core/request";
+import type { LogLevel } from "../core/types/options";
+import type { HubClientOptions, RequestOptions } from "../core/types/options";
+import { HUB_OPERATIONS, VALIDATE_MODES } from "../core/types/schemas";
+
+/**
+ * The browser entry's input checks: the hub slug, a wallet, a leaderboard limit and the client
+ * options. Plain predicates rather than zod: every input here is one string or number (or an
+ * options bag of them), and zod/mini's parser alone would take the browser bundle over its 12 KB
+ * budget (docs/build-notes.md). Object shapes outside the browser entry use zod (`src/server`).
+ * No message ever holds the value: a server client's options also hold the secret.
+ */
+
+/** What is wrong with one input, before it is placed at its path. */
+export type Problem = Omit<ValidationIssue, "path">;
+
+/** A non-blank string: the one check of every text input (a slug, a wallet, a secret, a method). */
+export function textProblem(what: string, value: unknown): Problem | undefined {
+  if (typeof value !== "string") return { code: "invalid_type", message: `${what} must be a string` };
+  return value.trim() === "" ? { code: "too_small", message: `${what} must not be empty` } : undefined;
+}
+
+// Half of a UTF-16 surrogate pair (with the u flag, a whole pair is one code point and does not
+// match): encodeURIComponent throws on it, and URLSearchParams silently sends U+FFFD instead.
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+/**
+ * A path segment or query value: a non-blank string of well-formed text, and not `.`/`..`, which
+ * URL parsers collapse even encoded. Missing (undefined, null: an unset variable) says so.
+ */
+function segmentProblem(what: string, value: unknown): Problem | undefined {
+  if (value == null) return { code: "invalid_type", message: `${what} is missing` };
+  const problem = textProblem(what, value);
+  if (problem) return problem;
+  if (value === "." || value === "..") return { code: "custom", message: `${what} must not be "." or ".."` };
+  if (LONE_SURROGATE.test(value as string)) return { code: "custom", message: `${what} must not hold a lone surrogate` };
+  return undefined;
+}
+
+function throwIf(what: string, field: string, problem: Problem | undefined): void {
+  if (problem) throw new HubValidationError({ what, issues: [{ path: [field], ...problem }] });
+}
+
+/**
+ * Checks a wallet given to a read; it becomes a path segment or a query value.
+ * @throws {HubValidationError} for a non-string, blank, `.` or `..` wallet.
+ */
+export function checkWallet(wallet: unknown): void {
+  throwIf("wallet", "wallet", segmentProblem("wallet", wallet));
+}
+
+/**
+ * Checks a leaderboard `limit`: absent, or a positive integer.
+ * @throws {HubValidationError} for anything else (a string, NaN, 1.5, 0…).
+ */
+export function checkLimit(limit: unknown): void {
+  if (limit !== undefined) throwIf("leaderboard query", "limit", limitProblem(limit));
+}
+
+function limitProblem(limit: unknown): Problem | undefined {
+  // Number.isFinite is false for anything but a finite number: it does not coerce.
+  if (!Number.isFinite(limit)) return { code: "invalid_type", message: "limit must be a finite number" };
+  if (!Number.isInteger(limit)) return { code: "invalid_type", message: "limit must be an integer" };
+  // Beyond 2^53 a number is no longer an exact integer, and 1e21 would be sent as "1e+21".
+  if (!Number.isSafeInteger(limit)) return { code: "too_big", message: `limit must be at most ${Number.MAX_SAFE_INTEGER}` };
+  return (limit as number) > 0 ? undefined : { code: "too_small", message: "limit must be greater than 0" };
+}
+
+// A header value must not hold CR, LF or NUL (header injection), nor, for fetch, code points
+// beyond Latin-1. A client id is stricter: printable ASCII, no spaces, which also catches the
+// trailing newline an environment variable read from a file often has.
+const TOKEN = /^[\x21-\x7e]+$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+type Test = (value: unknown) => boolean;
+/** A test that also accepts `undefined` (an option left out). */
+export const optional = (test: Test): Test => (value) => value === undefined || test(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const count = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const duration = (value: unknown) => Number.isFinite(value) && (value as number) >= 0;
+const fn = (value: unknown) => typeof value === "function";
+const includes = (list: readonly string[]) => (value: unknown) => list.includes(value as string);
+// A Standard Schema: an object (zod, valibot) or a function (arktype) whose `~standard` validates.
+const isSchema = optional((value) => fn((value as { "~standard"?: { validate?: unknown } } | null)?.["~standard"]?.validate));
+// Each key an operation: a misspelt `holders` would leave its reads unchecked without a word.
+const schemasByOperation = (value: unknown) => isObject(value) && Object.entries(value).every(([name, schema]) => includes(HUB_OPERATIONS)(name) && isSchema(schema));
+const VALIDATE = VALIDATE_MODES.join(", ");
+
+/** The longest timeout a timer can hold (2^31 − 1 ms, about 24.8 days); ky refuses a longer one. */
+export const MAX_TIMEOUT = 2_147_483_647;
+
+// Each option: its path, its test, and what it must be. Every nested option has a rule: the rules
+// also name the known nested options (`retry.limit`…).
+const COUNT = "an integer ≥ 0";
+const DURATION = "a finite number ≥ 0";
+/** An option's rule: its path (`retry.limit`), its test, and what it must be, in words. */
+export type Rule = [path: string, test: Test, expected: string];
+const RULES: readonly Rule[] = [
+  ["clientId", (v) => typeof v === "string" && TOKEN.test(v), "printable ASCII without spaces or line breaks (a trailing newline from the environment?)"],
+  ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT)), `a positive number of milliseconds up to ${MAX_TIMEOUT} (2^31 − 1), or false`],
+  ["retry", optional((v) => count(v) || isObject(v)), `${COUNT} or retry options`],
+  ["retry.limit", optional(count), COUNT],
+  ["retry.backoff", optional(duration), DURATION],
+  ["retry.maxBackoff", optional(duration), DURATION],
+  ["retry.maxRetryAfter", optional(duration), DURATION],
+  ["maxConcurrency", optional((v) => count(v) && (v as number) > 0), "a positive integer"],
+  ["unwrap", optional((v) => typeof v === "string" && v !== ""), "a non-empty string: the envelope's key of the payload"],
+  ["telemetry", optional((v) => isObject(v) && fn(v.startCall)), "a telemetry (openTelemetry() from public-hub-sdk/otel)"],
+  ["fetch", optional(fn), "a function"],
+  ["duplicate", optional(fn), "a function"],
+  ["onRequest", optional(fn), "a function"],
+  ["logLevel", optional((v) => LEVELS.includes(v as LogLevel)), LEVELS.join(", ")],
+  ["validate", optional(includes(VALIDATE_MODES)), VALIDATE],
+  ["schemas", optional(schemasByOperation), `an object of Standard Schemas by operation: ${HUB_OPERATIONS.join(", ")}`],
+  ["logger", optional((v) => isObject(v) && LEVELS.slice(1).every((m) => fn(v[m]))), "an object with error, warn, info and debug methods"],
+  [
+    "headers",
+    optional((v) => isObject(v) && Object.entries(v).every(([name, value]) => HEADER_NAME.test(name) && typeof value === "string" && HEADER_VALUE.test(value))),
+    "an object of valid header names and string values without line breaks",
+  ],
+];
+
+const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), options);
+
+/**
+ * Every constructor option of `HubClient`, named once: any other name is refused, so that a typo
+ * (`timout`) is not silently ignored. A new option adds its name here (and a rule in `RULES`
+ * when its value needs checking). `telemetry` is checked by its own code. Nested names
+ * (`retry.limit`…) are those of the rules.
+ */
+export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "maxConcurrency", "fetch", "headers", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry", "unwrap"] as const;
+
+/** The options only `HubServerClient` takes: `HubServerClient`'s names are `CLIENT_OPTIONS` and these. */
+export const SERVER_ONLY_OPTIONS = ["secret", "signingKey", "dangerouslyAllowBrowser", "duplicate"] as const;
+
+/** Every per-call option (`RequestOptions`), named once, as `CLIENT_OPTIONS`. */
+export const CALL_OPTIONS = ["signal", "schema", "timeout", "retry", "validate"] as const;
+
+// Every name of the option types is listed (a compile error here names the one that is not).
+const listed: [Exclude<keyof HubClientOptions, (typeof CLIENT_OPTIONS)[number]>, Exclude<keyof RequestOptions, (typeof CALL_OPTIONS)[number]>] extends [never, never] ? true : never = true;
+void listed;
+
+// A call's own rules, then the client's rules for `timeout` and `retry`, which a call may override.
+const CALL_RULES: readonly Rule[] = [
+  ["signal", optional((v) => v instanceof AbortSignal), "an AbortSignal"],
+  ["schema", isSchema, "a Standard Schema (zod, valibot…: with ~standard.validate)"],
+  ["validate", optional(includes(VALIDATE_MODES)), VALIDATE],
+  ...RULES.filter(([name]) => /^(timeout|retry)/.test(name)),
+];
+
+/**
+ * An unknown name, with the known name of its level that shares the longest beginning with it
+ * (typos keep the first letters: `timout`, `retries`, `secert`), when they share two letters.
+ */
+function unknownName(path: string[], known: readonly string[]): ValidationIssue {
+  const name = path.at(-1)!;
+  const shared = (candidate: string) => {
+    let i = 0;
+    while (i < name.length && name[i]!.toLowerCase() === candidate[i]?.toLowerCase()) i++;
+    return i;
+  };
+  const nearest = known.reduce((best, candidate) => (shared(candidate) > shared(best) ? candidate : best), "");
+  const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name)
+    ? `${name} is for HubServerClient (public-hub-sdk/server), on your server: a browser client must never hold a secret`
+    : `unknown option "${path.join(".")}"${shared(nearest) > 1 ? ` (did you mean "${nearest}"?)` : ""}`;
+  return { path, code: "unrecognized_keys", message };
+}
+
+/**
+ * Checks an options object (or nothing): every name known (nested names are those of the rules),
+ * every rule kept; a missing or empty required value says so. Throws all the issues at once. The
+ * one routine for every options bag of the SDK (client, call, leaderboard query, campaign).
+ * @throws {HubValidationError} naming every problem.
+ */
+export function checkOptions(what: string, options: unknown, rules: readonly Rule[], known: readonly string[], issues: ValidationIssue[] = []): void {
+  if (options !== undefined && !isObject(options)) issues.push({ path: [], code: "invalid_type", message: "must be an object" });
+  else if (options) {
+    for (const key of Object.keys(options)) {
+      if (!known.includes(key)) issues.push(unknownName([key], known));
+      const nested = rules.map(([name]) => name.split(".")).flatMap(([root, name]) => (root === key && name ? [name] : []));
+      const value = options[key];
+      if (nested.length > 0 && isObject(value)) issues.push(...Object.keys(value).flatMap((name) => (nested.includes(name) ? [] : [unknownName([key, name], nested)])));
+    }
+    for (const [name, test, expected] of rules) {
+      const path = name.split(".");
+      const value = at(options, path);
+      if (!test(value)) issues.push({ path, code: "invalid_type", message: `${name} ${value === undefined || value === "" ? `is ${value === "" ? "empty" : "missing"} (is its environment variable set?)` : `must be ${expected}`}` });
+    }
+  }
+  if (issues.length > 0) throw new HubValidationError({ what, issues });
+}
+
+/**
+ * Checks a client's constructor options (all but `baseUrl`, which `normalizeBaseUrl` reads), one
+ * field at a time, and names every problem: a name not in `known` (the class's option names), a
+ * missing or empty value, a malformed one.
+ * @throws {HubValidationError} when an option is unknown, missing or malformed.
+ */
+export function checkClientOptions(options: HubClientOptions, known: readonly string[] = CLIENT_OPTIONS): void {
+  const hub = segmentProblem("hub slug", options.hub);
+  checkOptions("client options", options, RULES, known, hub ? [{ path: ["hub"], ...hub }] : []);
+}
+
+/**
+ * Checks a call's options before anything is sent: nothing, or an object of known names, a real
+ * `AbortSignal`, a Standard Schema, and `timeout` and `retry` by the client options' rules.
+ * @throws {HubValidationError} naming every problem.
+ */
+export function checkCallOptions(options: unknown): void {
+  checkOptions("call options", options, CALL_RULES, CALL_OPTIONS);
+}
+
+/**
+ * Checks the query of a leaderboard read: nothing, or an object holding at most `limit`, a
+ * positive integer.
+ * @throws {HubValidationError} for anything else.
+ */
+export function checkLeaderboardQuery(query: unknown): void {
+  checkOptions("leaderboard query", query ?? undefined, [], ["limit"]);
+  checkLimit((query as { limit?: unknown } | null | undefined)?.limit);
+}
+
+
+const API_PREFIX = "/api/v1";
+
+/**
+ * The API base address as a URL without a trailing slash. A bare origin gets `/api/v1`; any
+ * other path is kept as given (a proxy may mount the API elsewhere). No default host exists.
+ */
+export function normalizeBaseUrl(baseUrl: unknown): URL {
+  const fail = (message: string): never => {
+    throw new HubValidationError({ what: "client options", issues: [{ path: ["baseUrl"], code: "invalid_url", message }] });
+  };
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
+    return fail('is required: the API base address, e.g. "https://hub.example.com/api/v1"');
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return fail(`"${baseUrl}" is not an absolute URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") fail(`"${baseUrl}" must use http or https`);
+  if (url.search !== "" || url.hash !== "") fail(`"${baseUrl}" must not carry a query or fragment`);
+  if (url.username !== "" || url.password !== "") fail(`"${url.host}" must not carry credentials`);
+  const path = url.pathname.replace(/\/+$/, "");
+  url.pathname = path === "" ? API_PREFIX : path;
+  return url;
+}
+
+/**
+ * The one way the SDK builds request paths: every segment is percent-encoded, so a slug or wallet
+ * holding `/`, `?`, `#`, spaces or non-ASCII text stays exactly one path segment. The result is
+ * relative to the client's base address (ky's `prefixUrl`).
+ *
+ * @example
+ * ```ts
+ * pathOf(["hub", "café", "holder", "a/b"]); // "hub/caf%C3%A9/holder/a%2Fb"
+ * ```
+ */
+export function pathOf(segments: readonly string[]): string {
+  return segments.map((segment) => encodeURIComponent(segment)).join("/");
+}

@@ -1,0 +1,92 @@
+/**
+ * What the SDK tells a telemetry about each public call: the type of the `telemetry` option.
+ * Types only: the root entry pays no byte for them.
+ */
+// @ts-nocheck
+
+
+/**
+ * One public call (`getHolder`, `awardPoints`, `awardMany`…), as a telemetry hears it (and as
+ * `openTelemetry()` records it). The fields above the line
+ * are set when the call starts; `attempts`, `status`, `mayHaveBeenApplied` and `error` when it ends. Never a key, a secret, a
+ * signature or a body; `path` and `wallet` name a wallet (they identify people: record them only
+ * when you mean to).
+ * @example
+ * ```ts
+ * const telemetry: HubTelemetry = {
+ *   name: "console",
+ *   startCall: (call: HubCallContext) => ({ run: (run) => run(), end: (done) => console.log(done.operation, done.status, done.attempts) }),
+ * };
+ * ```
+ */
+export interface HubCallContext {
+  /** The public method: `discover`, `getHub`, `getLeaderboard`, `getHolder`, `getStakeStatus`, `awardPoints`, `awardMany`, or `request` (a subclass's own call). */
+  operation: string;
+  /** HTTP method of its requests. */
+  method: "GET" | "POST";
+  /** The hub's slug. */
+  hub: string;
+  /** The client's base address, e.g. `https://hub.example.com/api/v1`. */
+  baseUrl: string;
+  /** The path template after the base address, e.g. `/hub/{slug}/holder/{wallet}` (`""` for discovery); absent for a subclass's own call. */
+  urlTemplate?: string | undefined;
+  /** The path sent, after the base address, e.g. `/hub/alpha/holder/0xabc` (no query). */
+  path: string;
+  /** The wallet the call is about (`getHolder`, `getStakeStatus`, `awardPoints`), when there is one. */
+  wallet?: string | undefined;
+  /** The `ref` of an award. */
+  ref?: string | undefined;
+  /** Attempts sent so far (retries and redirects included); final when the call ends. */
+  attempts: number;
+  /** HTTP status of the last attempt's answer; undefined when it got none. */
+  status?: number | undefined;
+  /** On a failed write: whether it may have been applied (the error's `mayHaveBeenApplied`). */
+  mayHaveBeenApplied?: boolean | undefined;
+  /** Set when the call rejects: the error it rejects with. */
+  error?: unknown;
+}
+
+/**
+ * Follows one public call for a telemetry (what `openTelemetry()` returns for each call); every
+ * method but `run` and `end` is optional. A method that throws is caught and logged: an observer
+ * never changes a call's outcome.
+ * @example
+ * ```ts
+ * const observer: HubCallObserver = { run: (call) => call(), end: (call) => console.log(call.operation, call.status) };
+ * ```
+ */
+export interface HubCallObserver {
+  /** Runs the call (an OpenTelemetry observer makes its span active here, so HTTP spans nest under it). */
+  run<T>(call: () => Promise<T>): Promise<T>;
+  /**
+   * Attempt number `attempt` (1, 2…) is about to be sent, its headers signed already: a header
+   * added here (`traceparent`) is outside the signature. The function returned hears its status, or its failure.
+   */
+  attempt?(request: Request, attempt: number): ((status: number | undefined, error: unknown) => void) | undefined;
+  /** A retry is decided: after what (a status, `timeout`, a network error's message), and the wait in milliseconds. */
+  retry?(reason: string, waitMs: number): void;
+  /** An attempt waits for the pace the server set (`Retry-After`, an announced limit), about `waitMs`. */
+  pause?(waitMs: number): void;
+  /** A campaign's progress (`awardMany` only): the counts its `onProgress` gets. */
+  progress?(progress: Readonly<Record<string, number | undefined>>): void;
+  /** The call ended: `call.error` is set when it failed. */
+  end(call: Readonly<HubCallContext>): void;
+}
+
+/**
+ * Telemetry for a client, the `telemetry` option: made by `openTelemetry()` from
+ * `public-hub-sdk/otel`, or your own.
+ * @example
+ * ```ts
+ * import { openTelemetry } from "public-hub-sdk/otel";
+ *
+ * const telemetry: HubTelemetry = openTelemetry();
+ * const hub = new HubClient({ baseUrl, clientId, hub: "alpha", telemetry });
+ * ```
+ */
+export interface HubTelemetry {
+  /** What records the calls, e.g. `"opentelemetry"`. */
+  readonly name: string;
+  /** Starts observing one public call; `undefined` to leave it unobserved. */
+  startCall(call: Readonly<HubCallContext>): HubCallObserver | undefined;
+}

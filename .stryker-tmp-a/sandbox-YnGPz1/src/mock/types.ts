@@ -1,0 +1,404 @@
+// @ts-nocheck
+import type { HubOperation, HubSchemas } from "../core/types/schemas";
+
+/**
+ * How the mock server words its error bodies; real servers differ, so the SDK is tried on each.
+ * @example
+ * ```ts
+ * const format: MockErrorFormat = "problem";
+ * ```
+ */
+export type MockErrorFormat =
+  /** `{ "error": { "code", "message" } }` */
+  | "nested"
+  /** `{ "code", "message" }` */
+  | "flat"
+  /** `{ "error": "<code>", "message" }` */
+  | "error-string"
+  /** RFC 9457 `application/problem+json`: `{ "type": "about:blank", "title", "status", "detail" }` */
+  | "problem"
+  /** RFC 9457 with a type per error (`{origin}/problems/invalid-award`) and `errors: [{ pointer: "#/amount", detail }]` for bad fields */
+  | "problem+json"
+  /** `{ "error": { "type", "code", "message", "param" } }`, as Stripe answers */
+  | "error-object"
+  /** `{ "errors": [{ "code", "detail", "source": { "pointer": "/amount" } }] }`, as JSON:API and Rails apps answer */
+  | "errors-array"
+  /** `text/plain` message */
+  | "text"
+  /** `text/html` page, as a proxy or framework default would send */
+  | "html";
+
+/**
+ * One hub's data in the mock.
+ * @example
+ * ```ts
+ * const hub: MockHub = { config: { name: "Gamma" }, stakers: [{ wallet: "0x1", staked: 10 }] };
+ * ```
+ */
+export interface MockHub {
+  /** Public configuration returned by `GET /hub/{slug}` (the slug is added). */
+  config: Record<string, unknown>;
+  /** Stakers, in any order; the leaderboard sorts them by `staked`. */
+  stakers: Array<{
+    /** The staker's wallet. */
+    wallet: string;
+    /** Amount staked. */
+    staked: number;
+  }>;
+  /** Token holdings by wallet; a wallet listed here is a holder. */
+  holders?: Record<string, number>;
+  /** Reward-point balances at start, by wallet. */
+  balances?: Record<string, number>;
+}
+
+/**
+ * An API key: its public client id maps to this.
+ * @example
+ * ```ts
+ * const key: MockKey = { secret: "test-secret", hub: "gamma" };
+ * ```
+ */
+export interface MockKey {
+  /** The secret, as the studio shows it once. The mock keeps only its sha256, like the server. */
+  secret: string;
+  /** The one hub the key is scoped to. */
+  hub: string;
+}
+
+/**
+ * Options of {@link createHubMock}: the data, and the choices a real server may make differently.
+ * @example
+ * ```ts
+ * const mock = createHubMock({ errorFormat: "flat", retryAfterFormat: "http-date" });
+ * ```
+ */
+export interface HubMockOptions {
+  /**
+   * Base address the handlers answer on.
+   * @default "https://hub.example.com/api/v1"
+   */
+  baseUrl?: string;
+  /**
+   * Hubs by slug.
+   * @default demo data: hubs `alpha` and `beta`
+   */
+  hubs?: Record<string, MockHub>;
+  /**
+   * Keys by client id.
+   * @default `pk_alpha_demo` (hub `alpha`) and `pk_beta_demo` (hub `beta`), see `demoKeys`
+   */
+  keys?: Record<string, MockKey>;
+  /**
+   * Error body format.
+   * @default "nested"
+   */
+  errorFormat?: MockErrorFormat;
+  /**
+   * Status for a bad or missing signature or timestamp (the spec does not show it).
+   * @default 401
+   */
+  signatureFailureStatus?: 400 | 401 | 403;
+  /**
+   * How `Retry-After` is written on 429s.
+   * @default "seconds"
+   */
+  retryAfterFormat?: "seconds" | "http-date";
+  /**
+   * Leaderboard body: `{ hub, limit, entries: [...] }` or a bare array of rows.
+   * @default "object"
+   */
+  leaderboardFormat?: "object" | "array";
+  /**
+   * Default and maximum leaderboard `limit`; a larger one is clamped.
+   * @default { default: 10, max: 100 }
+   */
+  leaderboardLimit?: {
+    /** Rows when no `limit` is asked. */
+    default: number;
+    /** Most rows a `limit` can get. */
+    max: number;
+  };
+  /**
+   * Server clock minus real clock, in milliseconds.
+   * @default 0
+   */
+  clockOffsetMs?: number;
+  /**
+   * Whether responses carry a `Date` header (clock-skew correction needs it).
+   * @default true
+   */
+  sendDateHeader?: boolean;
+  /**
+   * Points awarded per `kind` for the `{ wallet, kind, ref }` award shape; unknown kinds get 1.
+   * @default { "daily-login": 5 }
+   */
+  kindPoints?: Record<string, number>;
+  /**
+   * Your app's declared response shapes (the `schemas` of its clients; one module for both). Every
+   * success body the mock serves is checked against its operation's schema; one that does not fit
+   * is answered `501` with `mock_schema_drift` and every failing field, so the test whose call
+   * met it fails at once (the client does not retry a 501) instead of passing on shapes your
+   * server would not send.
+   * @default {} (nothing checked)
+   * @example { schemas } // import { schemas } from "../src/hub-schemas"
+   */
+  schemas?: HubSchemas;
+  /**
+   * Your hub's shapes: per operation, a fixture or a function of the mock's state
+   * ({@link MockAnswerContext}) returning the payload to serve.
+   * @default the mock's own shapes
+   * @example { holder: ({ body }) => ({ data_wallet: (body as { wallet: string }).wallet }) }
+   */
+  responses?: MockResponses;
+  /**
+   * Wrap every success in `{ [envelope]: payload, meta: { request_id } }`.
+   * @default none
+   * @example "data"
+   */
+  envelope?: string;
+  /**
+   * How a used `ref` is answered.
+   * @default "flag"
+   */
+  duplicateStyle?: MockDuplicateStyle;
+  /**
+   * Requests per second the mock allows (a fixed one-second window over every request but
+   * preflights), answering 429 with `Retry-After` beyond it, and announces in `rateLimitHeaders`.
+   * @default none
+   */
+  rateLimit?: number;
+  /**
+   * How the `rateLimit` is announced on every answer.
+   * @default "ietf" with a `rateLimit`, else nothing
+   */
+  rateLimitHeaders?: MockRateLimitHeaders;
+  /**
+   * Name of the request-id header on every answer (`Request-Id` as Stripe names it).
+   * @default "x-request-id"
+   */
+  requestIdHeader?: string;
+}
+
+/**
+ * What a function of {@link HubMockOptions.responses} is given: the mock's state and its own answer.
+ * @example
+ * ```ts
+ * const holder = ({ body, balanceOf }: MockAnswerContext) => ({ address: (body as { wallet: string }).wallet, points: balanceOf("0xabc") });
+ * ```
+ */
+export interface MockAnswerContext<Body = unknown> {
+  /** The hub's slug (`undefined` for discovery). */
+  hub: string | undefined;
+  /** The body the mock would serve in its own shape (its default answer). */
+  body: Body;
+  /** A wallet's balance in this hub, now. */
+  balanceOf(wallet: string): number;
+  /** Applied awards, oldest first (all hubs). */
+  ledger: readonly AwardRecord[];
+  /** The request's URL (path parameters and query). */
+  url: URL;
+  /** The award operation only: the award applied now, or earlier for a duplicate. */
+  award?: AwardRecord;
+  /** The award operation only: whether the hub already had this `ref`. */
+  duplicate?: boolean;
+}
+
+/**
+ * Your hub's answers, per operation: a fixture served as it is, or a function of the mock's state.
+ * Each is the payload: `envelope` wraps it, `schemas` checks it.
+ * @example
+ * ```ts
+ * const responses: MockResponses = { holder: ({ url, balanceOf }) => ({ points: balanceOf(url.pathname.split("/").pop()!) }) };
+ * ```
+ */
+export type MockResponses = {
+  [Operation in HubOperation]?: string | number | boolean | null | readonly unknown[] | { [key: string]: unknown } | ((context: MockAnswerContext<MockBodies[Operation]>) => unknown);
+};
+
+/**
+ * One leaderboard row as the mock serves it.
+ * @example
+ * ```ts
+ * const row: MockRow = { rank: 1, wallet: "0x1", staked: 500 };
+ * ```
+ */
+export interface MockRow {
+  /** 1 for the largest stake. */
+  rank: number;
+  /** The staker's wallet. */
+  wallet: string;
+  /** Amount staked. */
+  staked: number;
+}
+
+/**
+ * The mock's own answer per operation: the `body` a {@link MockResponses} function is given.
+ * @example
+ * ```ts
+ * const points = (holder: MockBodies["holder"]) => holder.bits;
+ * ```
+ */
+export interface MockBodies {
+  /** Discovery: `{ name, version, baseUrl, endpoints: [{ method, path, auth, query? }] }`. */
+  discovery: Record<string, unknown>;
+  /** The hub's `config` with its `slug`. */
+  hub: Record<string, unknown>;
+  /** `{ hub, limit, total, entries }`, or the rows alone with `leaderboardFormat: "array"`. */
+  leaderboard: {
+    /** The hub's slug. */
+    hub: string;
+    /** Rows asked (or the default). */
+    limit: number;
+    /** All stakers. */
+    total: number;
+    /** The rows. */
+    entries: MockRow[];
+  } | MockRow[];
+  /** A wallet's holdings and balance. */
+  holder: {
+    /** The hub's slug. */
+    hub: string;
+    /** The wallet. */
+    wallet: string;
+    /** Whether it holds tokens. */
+    holder: boolean;
+    /** Tokens held. */
+    tokens: number;
+    /** Reward-point balance. */
+    bits: number;
+  };
+  /** A wallet's staking summary. */
+  stakeStatus: {
+    /** The hub's slug. */
+    hub: string;
+    /** The wallet. */
+    wallet: string;
+    /** Whether it stakes. */
+    staking: boolean;
+    /** Amount staked. */
+    staked: number;
+    /** Its rank, or null. */
+    rank: number | null;
+  };
+  /** The award's answer (`duplicate` in the `"flag"` style only). */
+  award: {
+    /** Always true. */
+    ok: true;
+    /** The hub's slug. */
+    hub: string;
+    /** Wallet credited. */
+    wallet: string;
+    /** The award's ref. */
+    ref: string;
+    /** Points credited. */
+    awarded: number;
+    /** Balance after it. */
+    balance: number;
+    /** `"flag"` style: whether the ref was used before. */
+    duplicate?: boolean;
+  };
+}
+
+/**
+ * How the mock answers a `ref` it already applied with the same parameters (a `ref` sent again
+ * with other parameters is a 409 `ref_conflict` in every style but `"flag"`).
+ * @example
+ * ```ts
+ * const style: MockDuplicateStyle = "409";
+ * ```
+ */
+export type MockDuplicateStyle =
+  /** 200 with `duplicate: true` in the body (a fresh award: `duplicate: false`) */
+  | "flag"
+  /** 200, the first answer's body, `Idempotent-Replayed: true` (Stripe) */
+  | "replay-header"
+  /** 409 `duplicate_ref` in the error format (`…/problems/duplicate-ref` with `"problem+json"`) */
+  | "409"
+  /** `208 Already Reported` with the first answer's body */
+  | "208";
+
+/**
+ * Rate-limit header fields on every answer when {@link HubMockOptions.rateLimit} is set.
+ * @example
+ * ```ts
+ * const style: MockRateLimitHeaders = "x-ratelimit";
+ * ```
+ */
+export type MockRateLimitHeaders =
+  /** none */
+  | "none"
+  /** IETF draft: `RateLimit-Policy: "default";q=20;w=1` and `RateLimit: "default";r=<remaining>;t=<seconds>` */
+  | "ietf"
+  /** the draft's older fields: `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) */
+  | "ietf-legacy"
+  /** `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (epoch seconds) */
+  | "x-ratelimit";
+
+/**
+ * A request as the mock received it, for assertions (e.g. that nothing secret was sent).
+ * @example
+ * ```ts
+ * const sent: RecordedRequest[] = mock.requests.filter((r) => r.method === "POST");
+ * ```
+ */
+export interface RecordedRequest {
+  /** HTTP method. */
+  method: string;
+  /** Full URL as received. */
+  url: string;
+  /** Headers, lower-case names. */
+  headers: Record<string, string>;
+  /** Body text (empty for none). */
+  body: string;
+}
+
+/**
+ * One applied award.
+ * @example
+ * ```ts
+ * const credited: AwardRecord[] = mock.ledger.filter((a) => a.wallet === "0xabc");
+ * ```
+ */
+export interface AwardRecord {
+  /** Hub slug. */
+  hub: string;
+  /** Wallet credited. */
+  wallet: string;
+  /** Points credited (for a `kind` award, the kind's points). */
+  amount: number;
+  /** The award's idempotency key. */
+  ref: string;
+  /** Reason, for the amount shape. */
+  reason?: string;
+  /** Kind, for the kind shape. */
+  kind?: string;
+  /** Server time (ms) when applied. */
+  at: number;
+}
+
+/**
+ * How a lost write answer is lost.
+ * @example
+ * ```ts
+ * mock.loseNextWrites(1, 502 satisfies LostAnswer);
+ * ```
+ */
+export type LostAnswer = "network-error" | 502 | 503 | 504;
+
+/**
+ * A canned answer for {@link HubMock.failNext}.
+ * @example
+ * ```ts
+ * mock.failNext(1, { status: 502, body: "<html>Bad Gateway</html>" } satisfies CannedResponse);
+ * ```
+ */
+export interface CannedResponse {
+  /** @default 503 */
+  status?: number;
+  /** @default an HTML proxy page */
+  body?: string;
+  /** @default "text/html" */
+  contentType?: string;
+  /** Extra response headers. */
+  headers?: Record<string, string>;
+}

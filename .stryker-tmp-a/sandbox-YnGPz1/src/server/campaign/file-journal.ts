@@ -1,0 +1,185 @@
+// @ts-nocheck
+import type { FileHandle } from "node:fs/promises";
+import type { CampaignJournal, JournalEntry } from "./types";
+
+type Fs = typeof import("node:fs/promises");
+
+const KIND = "public-hub-sdk/campaign-journal";
+const CHUNK = 1 << 20;
+
+/**
+ * Options of the file journal.
+ * @example
+ * ```ts
+ * const options: FileJournalOptions = { hub: "alpha", durable: true };
+ * ```
+ */
+export interface FileJournalOptions {
+  /** The hub the campaign awards in; a journal written for another hub is refused. */
+  hub?: string | undefined;
+  /**
+   * `fdatasync` after each group of lines, before the awards count as applied. Off, a power loss
+   * may forget the last lines (their awards are then resent with their `ref`: still safe).
+   * @default true
+   */
+  durable?: boolean;
+  /** Makes the error for an unreadable journal (the SDK passes `HubValidationError`; see campaign-context.ts). */
+  invalid?: (what: string, path: PropertyKey[], message: string) => Error;
+}
+
+/**
+ * The campaign journal as an append-only JSON Lines file (format in docs/spec-decisions.md,
+ * "Campaigns"): a header line naming the hub, then one `{"ref","hash","status":"applied"}` per
+ * award the server answered. Lines recorded while a write is under way go out together in the next
+ * write (group commit), each write followed by `fdatasync`. A torn last line (a crash mid-write) is
+ * dropped on load; any other unreadable line is an error, as is a file that is not a journal.
+ * `node:fs` is imported when a journal is opened, never by the module graph of the server entry.
+ */
+export class FileJournal implements CampaignJournal {
+  readonly #fs: Fs;
+  readonly #path: string;
+  readonly #hub: string | undefined;
+  readonly #durable: boolean;
+  readonly #invalid: NonNullable<FileJournalOptions["invalid"]>;
+  #handle: FileHandle | undefined;
+  #size = -1; // bytes of whole lines; -1 until loaded
+  #pending: string[] = [];
+  #waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  #flushing: Promise<void> | undefined;
+
+  private constructor(fs: Fs, path: string, options: FileJournalOptions) {
+    this.#fs = fs;
+    this.#path = path;
+    this.#hub = options.hub;
+    this.#durable = options.durable ?? true;
+    this.#invalid = options.invalid ?? ((what, _path, message) => new Error(`Invalid ${what}: ${message}`));
+  }
+
+  /** Opens (without reading yet) the journal at `path`; the file is created on the first record. */
+  static async open(path: string, options: FileJournalOptions = {}): Promise<FileJournal> {
+    return new FileJournal(await import("node:fs/promises"), path, options);
+  }
+
+  /** Reads every entry; drops a torn last line from the file so appends start on a line boundary. */
+  async *load(): AsyncGenerator<JournalEntry> {
+    let handle: FileHandle;
+    try {
+      handle = await this.#fs.open(this.#path, "r");
+    } catch (error) {
+      if ((error as { code?: string }).code !== "ENOENT") throw error;
+      this.#size = 0;
+      return;
+    }
+    let good = 0; // end of the last whole line
+    let lineNumber = 0;
+    try {
+      let carry = Buffer.alloc(0);
+      const chunk = Buffer.alloc(CHUNK);
+      for (;;) {
+        const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
+        if (bytesRead === 0) break;
+        const data = Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
+        let start = 0;
+        for (let end = data.indexOf(10); end !== -1; end = data.indexOf(10, start)) {
+          const line = data.toString("utf8", start, end);
+          lineNumber++;
+          good += end - start + 1;
+          start = end + 1;
+          const entry = this.#parse(line, lineNumber);
+          if (entry) yield entry;
+        }
+        carry = Buffer.from(data.subarray(start));
+      }
+    } finally {
+      await handle.close();
+    }
+    // A crash mid-write leaves a line without its newline: that award was not recorded.
+    const { size } = await this.#fs.stat(this.#path);
+    // Stryker disable next-line ConditionalExpression: truncating a file to its own size changes nothing
+    if (size !== good) await this.#fs.truncate(this.#path, good);
+    this.#size = good;
+  }
+
+  /** Appends one entry; resolves once it is written (and synced, when `durable`). */
+  record(entry: JournalEntry): Promise<void> {
+    this.#pending.push(`${JSON.stringify({ ref: entry.ref, hash: entry.hash, status: "applied" })}\n`);
+    return new Promise((resolve, reject) => {
+      this.#waiters.push({ resolve, reject });
+      this.#flushing ??= this.#flush();
+    });
+  }
+
+  /** Waits for pending lines, then closes the file. */
+  async close(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+    await this.#handle?.close();
+    this.#handle = undefined;
+  }
+
+  async #flush(): Promise<void> {
+    try {
+      while (this.#pending.length > 0) {
+        const [lines, waiters] = [this.#pending, this.#waiters];
+        [this.#pending, this.#waiters] = [[], []];
+        try {
+          await this.#write(lines.join(""));
+          for (const waiter of waiters) waiter.resolve();
+        } catch (error) {
+          for (const waiter of waiters) waiter.reject(error);
+        }
+      }
+    } finally {
+      // Cleared in the same step that ends the loop: a record() made as soon as its predecessor
+      // resolved must start a new flush, not join this one (which would never write it).
+      this.#flushing = undefined;
+    }
+  }
+
+  async #write(text: string): Promise<void> {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: loading again before a write only re-reads what is there (slower, same bytes)
+    if (this.#size < 0) for await (const _ of this.load()); // record() without load(): repair first
+    const created = this.#size === 0;
+    this.#handle ??= await this.#fs.open(this.#path, "a");
+    const header = created ? `${JSON.stringify({ journal: KIND, version: 1, hub: this.#hub ?? null })}\n` : "";
+    const bytes = Buffer.from(header + text);
+    await this.#handle.write(bytes);
+    if (this.#durable) await this.#handle.datasync();
+    if (created && this.#durable) await this.#syncDirectory();
+    // Stryker disable next-line AssignmentOperator: a negative size makes the next write load the file again, which finds the right size
+    this.#size += bytes.length;
+  }
+
+  // A new file's name must reach the disk too, or a power loss can lose the whole journal.
+  async #syncDirectory(): Promise<void> {
+    const { dirname } = await import("node:path");
+    const dir = await this.#fs.open(dirname(this.#path), "r").catch(() => undefined); // not on Windows
+    await dir?.sync().catch(() => undefined);
+    await dir?.close();
+  }
+
+  #parse(line: string, lineNumber: number): JournalEntry | undefined {
+    let value: Record<string, unknown> | undefined;
+    try {
+      value = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      // Not JSON: `value` stays undefined.
+    }
+    if (lineNumber === 1) {
+      if (value?.journal !== KIND || value.version !== 1) throw this.#error(1, `is not a campaign journal (no "${KIND}" header)`);
+      if (this.#hub !== undefined && value.hub !== null && value.hub !== this.#hub) {
+        throw this.#error(1, `was written for hub "${String(value.hub)}", not "${this.#hub}"`);
+      }
+      return undefined;
+    }
+    if (typeof value?.ref !== "string" || typeof value.hash !== "string" || value.status !== "applied") {
+      throw this.#error(lineNumber, "is not a journal entry");
+    }
+    return { ref: value.ref, hash: value.hash, status: "applied" };
+  }
+
+  #error(lineNumber: number, message: string): Error {
+    // The file's name in the message, not in the issue path: a path is printed joined with dots,
+    // and "season.journal.1" reads as a file nobody made.
+    return this.#invalid("campaign journal", [], `${this.#path}, line ${lineNumber} ${message}`);
+  }
+}

@@ -1,0 +1,196 @@
+// @ts-nocheck
+import type { AwardInput } from "../award-schema";
+
+/**
+ * One line of a campaign journal: an award the server answered with success.
+ * @example
+ * ```ts
+ * const entry: JournalEntry = { ref: "season-7:0xabc", hash: "2kq9x0m1c7a", status: "applied" };
+ * ```
+ */
+export interface JournalEntry {
+  /** The award's `ref`. */
+  ref: string;
+  /** Fingerprint of the award's canonical body, so a changed award under the same `ref` is caught. */
+  hash: string;
+  /** Always `"applied"`: only answered awards are written. */
+  status: "applied";
+}
+
+/**
+ * Where a campaign remembers what the server has applied, so that a run again after a crash does
+ * not resend it. `awardMany` accepts any object with these methods; `journal: "./file"` (Node
+ * build) uses the built-in append-only JSON Lines file.
+ * @example
+ * ```ts
+ * const entries: JournalEntry[] = [];
+ * const journal: CampaignJournal = { load: () => entries, record: (entry) => void entries.push(entry) };
+ * await server.awardMany(awards, { journal });
+ * ```
+ */
+export interface CampaignJournal {
+  /** Every entry recorded so far, by earlier runs too. */
+  load(): Iterable<JournalEntry> | AsyncIterable<JournalEntry> | Promise<Iterable<JournalEntry>>;
+  /** Records one applied award; the campaign waits for it before counting the award as applied. */
+  record(entry: JournalEntry): void | Promise<void>;
+  /** Flushes and releases the journal; called once at the end by `awardMany` when it opened it. */
+  close?(): void | Promise<void>;
+}
+
+/**
+ * A snapshot of a running campaign, given to `onProgress` after each award settles.
+ * @example
+ * ```ts
+ * const onProgress = (p: CampaignProgress) => console.log(`${p.done}/${p.total ?? "?"} at ${p.rate.toFixed(0)}/s`);
+ * ```
+ */
+export interface CampaignProgress {
+  /** Awards dealt with: applied (or, in a dry run, found ready to send), skipped or failed. */
+  done: number;
+  /** Awards in the input, once known (an array's length, the `total` option, or the end of the input). */
+  total: number | undefined;
+  /** Awards the server answered with success. Always 0 in a dry run: nothing is sent. */
+  applied: number;
+  /** Dry run only: awards that passed every check and would be sent (0 in a real run). */
+  wouldSend: number;
+  /** Awards not sent: already in the journal, or a repeat of an identical award in this run. */
+  skipped: number;
+  /** Awards that failed. */
+  failed: number;
+  /** Awards being sent now. */
+  inFlight: number;
+  /** Awards dealt with (`done`) per second over the last few seconds. */
+  rate: number;
+  /** Milliseconds since the campaign started. */
+  elapsedMs: number;
+}
+
+/**
+ * One award that failed, with its typed error (`HubValidationError`, `RefConflictError`,
+ * `HubApiError`…).
+ * @example
+ * ```ts
+ * for (const { index, error } of summary.failed) console.error(`award #${index}: ${error.message}`);
+ * ```
+ */
+export interface CampaignFailure {
+  /** Position in the input, from 0. */
+  index: number;
+  /** The award as it was given. */
+  award: AwardInput;
+  /** Why it failed. */
+  error: Error;
+}
+
+/**
+ * An award that was being sent when the campaign stopped (aborted, or stopped early): neither
+ * applied nor failed in the summary. A run again with the same journal sends it again, and the
+ * server applies its `ref` once, so it is settled either way.
+ * @example
+ * ```ts
+ * for (const { index, award, mayHaveBeenApplied } of error.inFlight) console.log(index, award.ref, mayHaveBeenApplied);
+ * ```
+ */
+export interface CampaignInFlight {
+  /** Position in the input, from 0. */
+  index: number;
+  /** The award as it was given. */
+  award: AwardInput;
+  /** Whether it may have been applied: false only when it had not left (it was waiting for its turn). */
+  mayHaveBeenApplied: boolean;
+}
+
+/**
+ * What `awardMany` did.
+ * @example
+ * ```ts
+ * const { total, applied, skipped, failed } = await server.awardMany(awards);
+ * ```
+ */
+export interface CampaignSummary {
+  /** Awards read from the input. */
+  total: number;
+  /** Awards the server answered with success. Always 0 in a dry run: nothing is sent. */
+  applied: number;
+  /**
+   * Dry run only: awards that passed every check (valid, no `ref` conflict, not in the journal) and
+   * would be sent. 0 in a real run. A dry run checks no credentials: the server may still refuse them.
+   */
+  wouldSend: number;
+  /** Awards not sent: already applied according to the journal, or identical repeats in this run. */
+  skipped: number;
+  /** Every failed award, in the order they failed. */
+  failed: CampaignFailure[];
+  /**
+   * Awards the server applied (answered 2xx, counted in `applied` and journaled) whose answer did
+   * not fit the client's `schemas.award`, each with its `HubSchemaError`. Empty without that schema.
+   */
+  mismatched: CampaignFailure[];
+  /** Whether this was a dry run (nothing sent). */
+  dryRun: boolean;
+}
+
+/**
+ * Options of `awardMany`.
+ * @example
+ * ```ts
+ * await server.awardMany(awards, { concurrency: 16, journal: "./season-7.journal", onProgress: console.log });
+ * ```
+ */
+export interface CampaignOptions {
+  /**
+   * Awards sent at the same time. Memory stays proportional to it, whatever the input's size.
+   * @default 16
+   * @example { concurrency: 4 }
+   */
+  concurrency?: number;
+  /**
+   * Makes the campaign resumable: a file path (Node build: append-only JSON Lines) or a
+   * {@link CampaignJournal}. Run again with the same journal after a crash or an abort.
+   * @example { journal: "./season-7.journal" }
+   */
+  journal?: string | CampaignJournal;
+  /**
+   * Stops the campaign: nothing more is sent, awards in flight are aborted, and `awardMany`
+   * rejects, once they settled and the journal is flushed, with `CampaignStoppedError` (`reason`
+   * `"aborted"`): its `summary` is what was done, its `inFlight` the awards cut short, each marked
+   * with whether it may have been applied. A run again with the same journal settles them.
+   * @example { signal: AbortSignal.timeout(60_000) }
+   */
+  signal?: AbortSignal;
+  /**
+   * Called after each award settles, with counts and the rate.
+   * @example { onProgress: (p) => console.log(p.done, p.total) }
+   */
+  onProgress?: (progress: CampaignProgress) => void;
+  /**
+   * The number of awards, when the input cannot tell (an async stream), for `progress.total`.
+   * @example { total: 120_000 }
+   */
+  total?: number;
+  /**
+   * Stops the campaign early when this many awards in a row (with no success between them) fail
+   * for a reason no later award can escape: the key is unknown (401), the signature or timestamp is
+   * refused even after the clock correction, the key is scoped to another hub (403), the hub or
+   * route does not exist (404), or no server can be reached at the address (a refused connection,
+   * a host that does not resolve, a refused certificate: after each award's own retries). `awardMany` then rejects with `CampaignStoppedError`, which names the
+   * cause once and carries the summary so far. Awards in flight are aborted, nothing unapplied is
+   * recorded, so a run again with the same journal sends only what is not recorded as applied.
+   * Failures of one award (a bad row, a `ref` conflict, a 400 for the body, a 5xx after retries) do
+   * not count. Up to `concurrency - 1` more awards may already be in flight when the limit is hit.
+   * `Infinity` never stops.
+   * @default 10
+   * @example
+   * ```ts
+   * try {
+   *   await server.awardMany(awards, { journal: "./season-7.journal", maxFailures: 3 });
+   * } catch (error) {
+   *   if (error instanceof CampaignStoppedError) console.error(error.reason, error.summary.applied);
+   * }
+   * ```
+   */
+  maxFailures?: number;
+}
+
+/** How the campaign sends one award (the client's `awardPoints`). */
+export type AwardSender = (award: AwardInput, options: { signal: AbortSignal }) => Promise<unknown>;

@@ -1,0 +1,270 @@
+/**
+ * @module
+ * The server-side client: every read of {@link HubClient}, plus signed awards. An award, top-down:
+ * parsed once, each attempt signed just before it is sent in server time, the one re-send when the
+ * server refused the timestamp, and its outcome: applied, duplicate, or an error with the verdict.
+ */
+// @ts-nocheck
+
+import { CLIENT_OPTIONS, checkCallOptions, SERVER_ONLY_OPTIONS } from "../client/check-input";
+import { HubClient, HubPromise, type Exchanged, type HubCall, type WithWriteResponse } from "../client/hub-client";
+import { isDuplicate, unwrapBody, type AwardAnswer } from "../core/answer";
+import { HubApiError, NEVER_SENT, REFUSAL_STATUSES, refusalKind, type SigningDiagnostics } from "../core/errors";
+import type { CallTrace } from "../core/request";
+import type { HubClientOptions, RequestOptions } from "../core/types/options";
+import type { HubData, HubSchemas } from "../core/types/schemas";
+import { parseAward, type AwardInput } from "./award-schema";
+import { assertNotBrowser } from "./browser-guard";
+import type { AwardSource } from "./campaign/award-source";
+import { campaignContext } from "./campaign/campaign-context";
+import { checkCampaign } from "./campaign/check-campaign";
+import type { CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
+import type { ServerRuntime } from "./server-api";
+import { ServerClock } from "./server-clock";
+import { checkKeyOptions } from "./signing";
+import { awardSegments, signingPayload } from "./signing-payload";
+
+/**
+ * How far a signed write's `x-api-timestamp` may be from the server's time, in seconds, either way
+ * (spec, part 5). The mock keeps its own copy on purpose: it checks the SDK with its own code.
+ * @example
+ * ```ts
+ * if (Math.abs(offsetMs) > SIGNATURE_WINDOW_SECONDS * 1000) console.warn("signatures would be refused without the clock correction");
+ * ```
+ */
+export const SIGNATURE_WINDOW_SECONDS = 300;
+
+/** `Date` has whole seconds, and the refusal took its time to come back. */
+const SKEW_MARGIN_SECONDS = 2;
+
+/** What an error of a write that may have been applied adds to the end of its message. */
+const MAY_HAVE_BEEN_APPLIED = " It may have been applied: retrying with the same ref is safe.";
+
+/**
+ * Options of a {@link HubServerClient}: those of `HubClient`, plus the key material.
+ * @example
+ * ```ts
+ * const options: HubServerClientOptions = { baseUrl, clientId, hub: "alpha", secret: process.env.HUB_SECRET! };
+ * ```
+ */
+export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> extends HubClientOptions<S> {
+  /**
+   * The API secret shown once in the studio. It is hashed at construction and never sent,
+   * logged or kept in a readable property. Give this or `signingKey`, not both.
+   * @example process.env.HUB_SECRET
+   */
+  secret?: string;
+  /**
+   * Instead of `secret`: its lowercase hex SHA-256 (see `deriveSigningKey`), if you store that.
+   * @example process.env.HUB_SIGNING_KEY
+   */
+  signingKey?: string;
+  /**
+   * Lets the client run where a `window` or `document` exists. Only for tests in a DOM
+   * environment: in a real browser the secret would be public.
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean;
+  /**
+   * Reads whether an award's answer says the hub already had its `ref`, for a hub that says it in
+   * its own way: `true` or `false` decides, `undefined` leaves it to the SDK's rule (a 2xx
+   * `duplicate`/`replayed` flag, `Idempotent-Replayed: true`, `208`, or a 409/422 naming a
+   * duplicate; see docs/spec-decisions.md).
+   * @default the SDK's rule
+   * @example (answer) => answer.status === 409 && (answer.body as { code?: string }).code === "E_REF_TAKEN"
+   */
+  duplicate?: (answer: AwardAnswer) => boolean | undefined;
+}
+
+/**
+ * The server-side client: every read of `HubClient`, plus signed awards and campaigns.
+ * @example
+ * ```ts
+ * import { HubServerClient } from "public-hub-sdk/server";
+ *
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", secret: process.env.HUB_SECRET! });
+ * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
+ * ```
+ */
+export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S> {
+  /** @internal */
+  protected static override readonly optionNames: readonly string[] = [...CLIENT_OPTIONS, ...SERVER_ONLY_OPTIONS];
+  readonly #clock = new ServerClock();
+  readonly #runtime: ServerRuntime;
+  readonly #sign: (payload: string) => Promise<string>;
+  readonly #sha256Hex: (text: string) => string | Promise<string>;
+  readonly #duplicate: HubServerClientOptions["duplicate"];
+
+  /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
+  constructor(options: HubServerClientOptions<S>, runtime: ServerRuntime) {
+    assertNotBrowser(options?.dangerouslyAllowBrowser);
+    super(options);
+    checkKeyOptions(options);
+    this.#runtime = runtime;
+    this.#duplicate = options.duplicate;
+    const { backend } = runtime;
+    // Derived once per client: only the prepared signer is kept, never the secret itself.
+    const signer = Promise.resolve(options.signingKey ?? backend.sha256Hex(options.secret!)).then((key) => backend.signerFor(key));
+    signer.catch(() => undefined); // surfaced on the first award instead
+    this.#sign = async (payload) => (await signer)(payload);
+    this.#sha256Hex = backend.sha256Hex;
+  }
+
+  /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
+  get clockOffsetMs(): number {
+    return this.#clock.offsetMs;
+  }
+
+  /** @internal Failures before a byte left (a refused connection, an unknown host…): such a write was not applied. */
+  protected override neverSent(code: string | undefined): boolean {
+    return NEVER_SENT.has(String(code));
+  }
+
+  /** @internal Every answer's `Date`, reads too, moves the server clock: the first write is already signed in server time. */
+  protected override observeAnswer(headers: Headers): void {
+    if (this.#clock.observe(headers)) this.log("info", "clock", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
+  }
+
+  /**
+   * Awards points to a wallet with a signed `POST /hub/{slug}/bits/earn`. Retries (network errors,
+   * 408, 429, 5xx) resend the same body and `ref`, freshly signed, so the server applies it once.
+   * It resolves when the award is applied or the hub already had its `ref` (`withResponse().duplicate`).
+   * @throws {HubValidationError} for a bad award; nothing is sent.
+   * @example
+   * ```ts
+   * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
+   * await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
+   * ```
+   */
+  awardPoints<T = HubData<S, "award">>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
+    const call: HubCall & { method: "POST" } = { name: "awardPoints", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn", kind: "object-or-empty", operation: "award" };
+    let checked: AwardInput | undefined;
+    let invalid: unknown;
+    try {
+      // Parsed once: the copy of its declared fields is what is serialized, sent and signed on every attempt.
+      checked = parseAward(award);
+      Object.assign(call, { body: JSON.stringify(checked), ref: checked.ref, wallet: checked.wallet });
+    } catch (error) {
+      invalid = error;
+    }
+    return new HubPromise(
+      this.observe(call, async (trace) => {
+        checkCallOptions(options);
+        if (checked === undefined) throw invalid;
+        return this.#award<T>(call, options ?? {}, trace);
+      }),
+    );
+  }
+
+  /** One award: sent; once more if the server refused its timestamp; its outcome read. */
+  async #award<T>(call: HubCall, options: RequestOptions<T>, trace: CallTrace | undefined): Promise<WithWriteResponse<T>> {
+    let signed: Omit<SigningDiagnostics, "bodySha256"> | undefined;
+    const clock = this.#clock;
+    const sign = async (request: Request) => {
+      // Each attempt, after its turn and just before it is sent: in server time.
+      const attempt = { timestamp: clock.timestamp(), method: request.method, path: new URL(request.url).pathname, clockOffsetMs: clock.offsetMs };
+      request.headers.set("x-api-timestamp", attempt.timestamp);
+      request.headers.set("x-api-signature", await this.#sign(signingPayload({ ...attempt, body: call.body ?? "" })));
+      signed = attempt;
+    };
+    let attempts = 0;
+    try {
+      let sent: Exchanged<T>;
+      try {
+        sent = await this.exchange<T>({ ...call, sign }, options, trace);
+      } catch (error) {
+        // Refused for the clock: the refusal's `Date` already moved it (observeAnswer). Sent once more, in server time;
+        // the verdict carries over (the first send may have been applied), and the attempts add up.
+        if (!(error instanceof HubApiError) || !this.#refusedForSkew(error, signed) || this.#duplicateOf(error)) throw error;
+        this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(clock.offsetMs) }));
+        attempts = error.attempts ?? 0;
+        sent = await this.exchange<T>({ ...call, sign, appliedEarlier: error.mayHaveBeenApplied }, options, trace);
+      }
+      const { body, envelope, ...result } = sent;
+      const duplicate = this.#duplicateOf({ status: result.response.status, headers: result.response.headers, body });
+      return { ...result, attempts: attempts + result.attempts, duplicate, ...(envelope !== undefined && { envelope }) };
+    } catch (error) {
+      if (error instanceof HubApiError && this.#duplicateOf(error)) {
+        // The hub already had this ref (a 409/422 naming a duplicate): an outcome, not a failure. `data` is its answer as sent.
+        const response = new Response(null, { status: error.status, headers: error.headers });
+        return { data: unwrapBody(error.body, undefined) as T, response, requestId: error.requestId, attempts: attempts + (error.attempts ?? 0), duplicate: true, mayHaveBeenAppliedEarlier: error.mayHaveBeenApplied };
+      }
+      throw await this.#failed(error, signed, call.body ?? "", options.signal, attempts);
+    }
+  }
+
+  #duplicateOf(answer: AwardAnswer | HubApiError): boolean {
+    const read: AwardAnswer = answer instanceof HubApiError ? { status: answer.status, headers: new Headers(answer.headers), body: answer.body } : answer;
+    let said: boolean | undefined;
+    try {
+      said = this.#duplicate?.(read);
+    } catch (error) {
+      this.log("warn", "observer-failed", () => ({ option: "duplicate", error: (error as Error | null)?.message ?? String(error) }));
+    }
+    return said ?? isDuplicate(read);
+  }
+
+  /** A refusal of an attempt signed outside the server's window, by the server's time now (the refusal's `Date` moved the clock). */
+  #refusedForSkew(error: HubApiError, signed: { timestamp: string } | undefined): boolean {
+    if (!signed || !REFUSAL_STATUSES.has(error.status)) return false;
+    return Math.abs(Number(this.#clock.timestamp()) - Number(signed.timestamp)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
+  }
+
+  /**
+   * The error an award throws: a refused signed write says what was signed (a refusal of the
+   * signature or timestamp also the usual causes); one that may have been applied says so, and is
+   * logged (an error, unless the caller chose it by aborting).
+   */
+  async #failed(error: unknown, signed: Omit<SigningDiagnostics, "bodySha256"> | undefined, body: string, signal: AbortSignal | undefined, earlier: number): Promise<unknown> {
+    if (!(error instanceof Error)) return error;
+    if (earlier > 0 && typeof (error as { attempts?: number }).attempts === "number") (error as unknown as { attempts: number }).attempts += earlier;
+    if (signed && error instanceof HubApiError && REFUSAL_STATUSES.has(error.status)) {
+      const signing: SigningDiagnostics = { ...signed, bodySha256: await this.#sha256Hex(body) };
+      Object.defineProperty(error, "signing", { value: signing, enumerable: true });
+      if (refusalKind(error) === "credentials") {
+        error.message +=
+          ` — the signed write was refused. Usual causes: the secret does not belong to this clientId;` +
+          ` a proxy rewrote the path or the body (signed: ${signing.method} ${signing.path}, body sha256 ${signing.bodySha256.slice(0, 12)}…);` +
+          ` the clock (timestamp ${signing.timestamp}, offset to the server ${(signing.clockOffsetMs / 1000).toFixed(1)} s). See error.signing.`;
+      }
+    }
+    if ((error as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied === true) {
+      this.log(signal?.aborted ? "info" : "error", "outcome-unknown", () => ({ call: `POST ${this.baseUrl}/hub/${this.hub}/bits/earn`, error: error.name }));
+      error.message += MAY_HAVE_BEEN_APPLIED;
+    }
+    return error;
+  }
+
+  /**
+   * Awards many wallets at once: `concurrency` awards in flight, the input read only as fast as they
+   * are sent (an array, a generator, an async stream of rows). Each award is validated first; a bad
+   * one, a `ref` used by a different award (`RefConflictError`) or a failed send is a failure of that
+   * award only, with its typed error. An identical repeat of a `ref` is skipped. With a `journal`,
+   * a run again after a crash or an abort sends only what the journal does not show as applied.
+   * @throws {CampaignStoppedError} when `signal` aborts (`reason` `"aborted"`, after awards in flight
+   * settled), or when `maxFailures` awards in a row are refused for a cause no later award escapes
+   * (a wrong key or secret): see the option; its `summary` and `inFlight` say what was done. The
+   * journal's or the input's own errors.
+   * @example
+   * ```ts
+   * const summary = await server.awardMany(awards, {
+   *   concurrency: 16,
+   *   journal: "./season-7.journal",
+   *   onProgress: (p) => console.log(`${p.done}/${p.total ?? "?"}`),
+   * });
+   * for (const { index, error } of summary.failed) console.error(index, error.message);
+   * ```
+   */
+  async awardMany(awards: AwardSource, options?: CampaignOptions): Promise<CampaignSummary> {
+    checkCampaign(awards, options, false);
+    // Loaded on first use, so the entry's cold import does not carry the campaign code.
+    const campaign = await import("./campaign/award-many");
+    const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
+    const { openJournal } = this.#runtime;
+    // One observed call; the awards, sent inside it, are its own.
+    return this.observe({ name: "awardMany", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn" }, (trace) => {
+      const onProgress = trace && ((progress: CampaignProgress) => (trace.progress?.(progress), options?.onProgress?.(progress)));
+      return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: openJournal && ((path) => openJournal(path, this.hub)) });
+    });
+  }
+}

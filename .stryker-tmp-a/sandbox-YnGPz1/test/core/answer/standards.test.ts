@@ -1,0 +1,80 @@
+// @ts-nocheck
+import { describe, expect, it } from "vitest";
+import { errorFields, isDuplicate, rateLimitOf, requestIdOf } from "../../../src/core/answer";
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers), body });
+
+describe("isDuplicate: the one rule", () => {
+  it.each([
+    ["a 2xx flag", answer(200, { duplicate: true })],
+    ["a replayed flag one envelope deep", answer(200, { data: { replayed: true } })],
+    ["snake_case", answer(201, { idempotent_replayed: true })],
+    ["Stripe's replay header", answer(200, { id: "x" }, { "idempotent-replayed": "true" })],
+    ["208 Already Reported", answer(208, {})],
+    ["a 409 problem type", answer(409, { type: "https://hub.example/problems/duplicate-ref", title: "Conflict" })],
+    ["a flat 409 code", answer(409, { code: "ref_already_used", message: "ref already exists" })],
+    ["a 422 message", answer(422, { error: { message: "This ref was already credited" } })],
+  ])("%s is a duplicate", (_name, given) => {
+    expect(isDuplicate(given)).toBe(true);
+  });
+
+  it.each([
+    ["a plain 2xx", answer(200, { duplicate: false, ok: true })],
+    ["a conflict: the ref went with another award", answer(409, { type: "https://hub.example/problems/ref-conflict", detail: "ref already used by another award" })],
+    ["different parameters", answer(409, { code: "duplicate_ref", message: "ref reused with different parameters" })],
+    ["a 409 that names nothing", answer(409, { title: "Conflict" })],
+    ["a 400 naming a duplicate", answer(400, { code: "duplicate" })],
+    ["a replay header that is not true", answer(200, {}, { "idempotent-replayed": "false" })],
+  ])("%s is not", (_name, given) => {
+    expect(isDuplicate(given)).toBe(false);
+  });
+});
+
+describe("errorFields: problem details and the common shapes name their fields", () => {
+  it("RFC 9457 errors[] of pointer and detail", () => {
+    expect(errorFields({ type: "https://h/invalid-award", title: "Bad Request", detail: "amount out of range", errors: [{ pointer: "#/amount", detail: "number in (0, 1e6]" }] })).toEqual({
+      code: "https://h/invalid-award",
+      message: "amount out of range",
+      issues: [{ path: ["amount"], message: "number in (0, 1e6]", code: "invalid" }],
+    });
+  });
+
+  it("invalid-params of name and reason; JSON:API source.pointer; Stripe's param; FastAPI's loc", () => {
+    expect(errorFields({ title: "t", "invalid-params": [{ name: "wallet", reason: "empty" }] }).issues).toEqual([{ path: ["wallet"], message: "empty", code: "invalid" }]);
+    expect(errorFields({ errors: [{ code: "blank", detail: "is blank", source: { pointer: "/data/attributes/reason" } }] }).issues).toEqual([{ path: ["data", "attributes", "reason"], message: "is blank", code: "blank" }]);
+    expect(errorFields({ error: { code: "parameter_invalid", message: "Bad amount", param: "amount" } }).issues).toEqual([{ path: ["amount"], message: "Bad amount", code: "parameter_invalid" }]);
+    expect(errorFields({ detail: [{ loc: ["body", "amount"], msg: "must be positive", type: "value_error" }] }).issues).toEqual([{ path: ["amount"], message: "must be positive", code: "value_error" }]);
+  });
+});
+
+describe("requestIdOf", () => {
+  it.each([
+    [{ "request-id": "a" }, "a"],
+    [{ "x-request-id": "b" }, "b"],
+    [{ "x-amzn-requestid": "c" }, "c"],
+    [{ "x-ms-request-id": "d" }, "d"],
+    [{ "request-id": "first", "x-request-id": "second" }, "first"],
+    [{ "x-other": "e" }, undefined],
+  ])("%j → %s", (headers, expected) => {
+    expect(requestIdOf(new Headers(headers))).toBe(expected);
+  });
+});
+
+describe("rateLimitOf: the fields of each standard", () => {
+  const now = Date.UTC(2026, 10, 26, 12);
+  const of = (headers: Record<string, string>) => rateLimitOf(new Headers(headers), now);
+
+  it("the IETF structured fields", () => {
+    expect(of({ "ratelimit-policy": '"default";q=20;w=1', ratelimit: '"default";r=0;t=1' })).toEqual({ waitSeconds: 1, remaining: 0, resetSeconds: 1, quota: 20, windowSeconds: 1 });
+  });
+
+  it("the older RateLimit-* and the X-RateLimit-* fields, a reset as an epoch time", () => {
+    expect(of({ "ratelimit-limit": "20", "ratelimit-remaining": "5", "ratelimit-reset": "2" })).toEqual({ waitSeconds: undefined, remaining: 5, resetSeconds: 2, quota: 20, windowSeconds: undefined });
+    expect(of({ "x-ratelimit-limit": "20", "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(now / 1000 + 3) })).toMatchObject({ remaining: 0, resetSeconds: 3, waitSeconds: 3 });
+  });
+
+  it("Retry-After wins for the wait; junk is left out", () => {
+    expect(of({ "retry-after": "4", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "9" }).waitSeconds).toBe(4);
+    expect(of({ ratelimit: "garbage", "x-ratelimit-remaining": "-1" })).toEqual({ waitSeconds: undefined, remaining: undefined, resetSeconds: undefined, quota: undefined, windowSeconds: undefined });
+  });
+});

@@ -1,0 +1,148 @@
+// @ts-nocheck
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import * as z from "zod";
+import { createHubMock, type HubMockOptions } from "public-hub-sdk/mock";
+import { rawSign } from "../helpers/raw-sign";
+
+// The mock speaking a hub that is not its default, checked with plain fetch (not the SDK's reading of it).
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+let counter = 0;
+const mockWith = (options: HubMockOptions = {}) => {
+  const mock = createHubMock({ baseUrl: `https://dialect${++counter}.example.com/api/v1`, ...options });
+  server.use(...mock.handlers);
+  return mock;
+};
+const KEY = { "x-api-key": "pk_alpha_demo" };
+const get = (mock: { baseUrl: string }, path: string) => fetch(`${mock.baseUrl}${path}`, { headers: KEY });
+const award = (mock: { baseUrl: string }, fields: Record<string, unknown>) => {
+  const body = JSON.stringify({ wallet: "0xabc", amount: 5, reason: "quest", ref: "r-1", ...fields });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = rawSign("demo-secret-alpha", timestamp, "POST", `${new URL(mock.baseUrl).pathname}/hub/alpha/bits/earn`, body);
+  return fetch(`${mock.baseUrl}/hub/alpha/bits/earn`, { method: "POST", body, headers: { ...KEY, "content-type": "application/json", "x-api-timestamp": timestamp, "x-api-signature": signature } });
+};
+const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
+
+describe("the hub's shapes", () => {
+  it("envelope and requestIdHeader: every success in { data, meta }, the id under the hub's name, exposed to browsers", async () => {
+    const mock = mockWith({ envelope: "data", requestIdHeader: "Request-Id" });
+    const response = await get(mock, "/hub/alpha/holder/0xabc");
+    expect(await response.json()).toEqual({ data: { hub: "alpha", wallet: "0xabc", holder: false, tokens: 0, bits: 0 }, meta: { request_id: "req_mock_000001" } });
+    expect([response.headers.get("request-id"), response.headers.get("x-request-id")]).toEqual(["req_mock_000001", null]);
+    expect(response.headers.get("access-control-expose-headers")).toBe("Date, Age, Retry-After, Location, Request-Id");
+    expect(await answer(await fetch(mock.baseUrl))).toMatchObject({ body: { data: { version: "v1" } } });
+    expect(await answer(await get(mock, "/hub/nowhere"))).toEqual({ status: 404, body: { error: { code: "hub_not_found", message: 'No hub "nowhere".' } } }); // errors are not wrapped
+  });
+
+  it("responses: a fixture served as it is, a function given the mock's state and its own answer; the schemas check them", async () => {
+    const schemas = {
+      holder: z.object({ address: z.string(), points: z.number() }),
+      award: z.object({ id: z.string(), balance: z.number(), replay: z.boolean() }),
+      leaderboard: z.object({ rows: z.array(z.object({ wallet: z.string() })) }),
+    };
+    const mock = mockWith({
+      schemas,
+      envelope: "data",
+      responses: {
+        leaderboard: { rows: [{ wallet: "0xfixed" }] },
+        holder: ({ url, balanceOf }) => ({ address: url.pathname.split("/").pop(), points: balanceOf(url.pathname.split("/").pop()!) }),
+        award: ({ award, duplicate, ledger, balanceOf }) => ({ id: `awd_${ledger.indexOf(award!) + 1}`, balance: balanceOf(award!.wallet), replay: duplicate }),
+        stakeStatus: ({ body }) => ({ ...(body as object), extra: 1 }),
+      },
+    });
+    expect(await answer(await get(mock, "/hub/alpha/leaderboard"))).toMatchObject({ status: 200, body: { data: { rows: [{ wallet: "0xfixed" }] } } });
+    expect(await answer(await award(mock, {}))).toMatchObject({ status: 200, body: { data: { id: "awd_1", balance: 5, replay: false } } });
+    expect(await answer(await award(mock, {}))).toMatchObject({ body: { data: { id: "awd_1", balance: 5, replay: true } } });
+    expect(await answer(await award(mock, { ref: "r-2", wallet: "0xdef" }))).toMatchObject({ body: { data: { id: "awd_2" } } });
+    expect(await answer(await get(mock, "/hub/alpha/holder/0xabc"))).toMatchObject({ status: 200, body: { data: { address: "0xabc", points: 5 } } });
+    expect(await answer(await get(mock, "/hub/alpha/stake-status?wallet=0xabc"))).toMatchObject({ status: 200, body: { data: { staked: 0, extra: 1 } } });
+    // A shape the schemas do not declare is still a drift.
+    const drifted = mockWith({ schemas, responses: { holder: { address: "0xabc" } } });
+    expect(await answer(await get(drifted, "/hub/alpha/holder/0xabc"))).toMatchObject({ status: 501, body: { error: { code: "mock_schema_drift" } } });
+  });
+});
+
+describe("duplicate styles", () => {
+  it.each([
+    ["replay-header", 200, { "idempotent-replayed": "true" }],
+    ["208", 208, { "idempotent-replayed": null }],
+  ] as const)("%s: the first answer again, no flag in the body", async (duplicateStyle, status, headers) => {
+    const mock = mockWith({ duplicateStyle });
+    const first = await answer(await award(mock, {}));
+    expect(first).toEqual({ status: 200, body: { ok: true, hub: "alpha", wallet: "0xabc", ref: "r-1", awarded: 5, balance: 5 } });
+    const again = await award(mock, {});
+    expect(Object.fromEntries(Object.keys(headers).map((name) => [name, again.headers.get(name)]))).toEqual(headers);
+    expect(await answer(again)).toEqual({ ...first, status });
+    expect(mock.ledger).toHaveLength(1);
+  });
+
+  it("409 in the error format: a duplicate-ref problem; a ref with other parameters a ref-conflict; a lost answer's retry meets the 409", async () => {
+    const mock = mockWith({ duplicateStyle: "409", errorFormat: "problem+json" });
+    mock.loseNextWrites(1);
+    await expect(award(mock, {})).rejects.toThrow();
+    const again = await award(mock, {});
+    expect(again.headers.get("content-type")).toBe("application/problem+json");
+    expect(await answer(again)).toEqual({
+      status: 409,
+      body: { type: `${new URL(mock.baseUrl).origin}/problems/duplicate-ref`, title: "Conflict", status: 409, detail: "ref r-1 already exists: the award was applied once." },
+    });
+    expect(await answer(await award(mock, { amount: 6 }))).toMatchObject({ status: 409, body: { type: `${new URL(mock.baseUrl).origin}/problems/ref-conflict` } });
+    expect([mock.ledger.length, mock.balanceOf("alpha", "0xabc")]).toEqual([1, 5]);
+  });
+
+  it("flag (the default) keeps today's answer: duplicate: true, whatever the parameters", async () => {
+    const mock = mockWith();
+    expect(await answer(await award(mock, {}))).toMatchObject({ body: { duplicate: false } });
+    expect(await answer(await award(mock, { amount: 6 }))).toMatchObject({ status: 200, body: { duplicate: true, balance: 5 } });
+  });
+});
+
+describe("error formats with fields", () => {
+  it.each([
+    ["problem+json", { type: "https://fields.example.com/problems/invalid-award", title: "Bad Request", status: 400, detail: "amount must be a finite number greater than 0", errors: [{ pointer: "#/amount", detail: "must be a finite number greater than 0" }] }],
+    ["error-object", { error: { type: "invalid_request_error", code: "invalid_award", message: "amount must be a finite number greater than 0", param: "amount" } }],
+    ["errors-array", { errors: [{ code: "invalid_award", detail: "must be a finite number greater than 0", source: { pointer: "/amount" } }] }],
+  ] as const)("%s names the bad field", async (errorFormat, expected) => {
+    const mock = mockWith({ errorFormat, baseUrl: `https://fields.example.com/${errorFormat.replace(/\W/g, "-")}/api/v1` }); // problem types name the origin
+    expect(await answer(await award(mock, { amount: 0 }))).toEqual({ status: 400, body: expected });
+  });
+
+  it("errors-array without a field; error-object's type for a refused key", async () => {
+    expect(await answer(await fetch(`${mockWith({ errorFormat: "errors-array" }).baseUrl}/hub/alpha`))).toEqual({ status: 401, body: { errors: [{ code: "missing_api_key", detail: "The x-api-key header is required." }] } });
+    expect(await answer(await fetch(`${mockWith({ errorFormat: "error-object" }).baseUrl}/hub/alpha`))).toMatchObject({ body: { error: { type: "authentication_error" } } });
+  });
+});
+
+describe("an announced rate limit the mock enforces", () => {
+  it.each([
+    ["ietf", { "ratelimit-policy": '"default";q=3;w=1', ratelimit: '"default";r=2;t=1' }, { ratelimit: '"default";r=0;t=1' }],
+    ["ietf-legacy", { "ratelimit-limit": "3", "ratelimit-remaining": "2", "ratelimit-reset": "1" }, { "ratelimit-remaining": "0" }],
+    ["x-ratelimit", { "x-ratelimit-limit": "3", "x-ratelimit-remaining": "2", "x-ratelimit-reset": "1795860001" }, { "x-ratelimit-remaining": "0" }],
+    ["none", { ratelimit: null, "x-ratelimit-limit": null, "ratelimit-limit": null }, { ratelimit: null }],
+  ] as const)("%s: 3 a second, then 429 with Retry-After, then the next second", async (rateLimitHeaders, first, limited) => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_795_860_000_400 });
+    const mock = mockWith({ rateLimit: 3, rateLimitHeaders });
+    const answers: Response[] = [];
+    for (let i = 0; i < 4; i++) answers.push(await get(mock, "/hub/alpha"));
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 429]);
+    const pick = (response: Response, names: object) => Object.fromEntries(Object.keys(names).map((name) => [name, response.headers.get(name)]));
+    expect(pick(answers[0]!, first)).toEqual(first);
+    expect(pick(answers[3]!, limited)).toEqual(limited);
+    expect(answers[3]!.headers.get("retry-after")).toBe("1");
+    vi.setSystemTime(1_795_860_001_000);
+    expect((await get(mock, "/hub/alpha")).status).toBe(200);
+  });
+
+  it("the default style is ietf, and the fields are exposed to browsers", async () => {
+    const response = await get(mockWith({ rateLimit: 20 }), "/hub/alpha");
+    expect(response.headers.get("ratelimit-policy")).toBe('"default";q=20;w=1');
+    expect(response.headers.get("access-control-expose-headers")).toBe("Date, Age, Retry-After, Location, x-request-id, RateLimit-Policy, RateLimit");
+  });
+});
