@@ -174,7 +174,7 @@ export interface CampaignOptions {
    * @default 16
    * @example { concurrency: 4 }
    */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /**
    * Makes the campaign resumable: a file path (Node build: append-only JSON Lines) or a
    * {@link CampaignJournal}. Run again with the same journal after a crash or an abort.
@@ -220,7 +220,7 @@ export interface CampaignOptions {
    * }
    * ```
    */
-  maxFailures?: number;
+  maxFailures?: number | undefined;
 }
 
 /**
