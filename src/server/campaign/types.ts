@@ -172,13 +172,11 @@ export interface CampaignOptions {
    * Awards sent at the same time, from 1 to 10,000. The input is read only as fast as awards are
    * sent; what grows with the input is the set of its `ref`s (about 100 bytes each).
    * @default 16
-   * @example { concurrency: 4 }
    */
   concurrency?: number | undefined;
   /**
    * Makes the campaign resumable: a file path (Node build: append-only JSON Lines) or a
    * {@link CampaignJournal}. Run again with the same journal after a crash or an abort.
-   * @example { journal: "./season-7.journal" }
    */
   journal?: string | CampaignJournal;
   /**
@@ -186,39 +184,20 @@ export interface CampaignOptions {
    * rejects, once they settled and the journal is flushed, with `CampaignStoppedError` (`reason`
    * `"aborted"`): its `summary` is what was done, its `inFlight` the awards cut short, each marked
    * with whether it may have been applied. A run again with the same journal settles them.
-   * @example { signal: AbortSignal.timeout(60_000) }
    */
   signal?: AbortSignal;
-  /**
-   * Called after each award settles, with counts and the rate.
-   * @example { onProgress: (p) => console.log(p.done, p.total) }
-   */
+  /** Called after each award settles, with counts and the rate. */
   onProgress?: (progress: CampaignProgress) => void;
-  /**
-   * The number of awards, when the input cannot tell (an async stream), for `progress.total`.
-   * @example { total: 120_000 }
-   */
+  /** The number of awards, when the input cannot tell (an async stream), for `progress.total`. */
   total?: number;
   /**
-   * Stops the campaign early when this many awards in a row (with no success between them) fail
-   * for a reason no later award can escape: the key is unknown (401), the signature or timestamp is
-   * refused even after the clock correction, the key is scoped to another hub (403), the hub or
-   * route does not exist (404), or no server can be reached at the address (a refused connection,
-   * a host that does not resolve, a refused certificate: after each award's own retries).
-   * `awardMany` then rejects with `CampaignStoppedError`, which names the cause once and carries
-   * the summary so far. Awards in flight are aborted, nothing unsettled is recorded, so a run again
-   * with the same journal sends only what is not recorded. Failures of one award (a bad row, a
-   * `ref` conflict, a 400 for the body, a 5xx after retries) do not count. Up to `concurrency - 1`
-   * more awards may already be in flight when the limit is hit. `Infinity` never stops.
+   * Stops the campaign early, with `CampaignStoppedError`, when this many awards in a row (no
+   * success between them) fail for a cause no later award escapes: an unknown key (401), a
+   * signature refused even after the clock correction, a key of another hub (403), no such hub
+   * (404), no server at the address. Awards in flight are aborted and not recorded, so a run again
+   * with the same journal sends only the rest. Failures of one award (a bad row, a conflict, a 400
+   * for the body, a 5xx after retries) do not count. `Infinity` never stops.
    * @default 10
-   * @example
-   * ```ts
-   * try {
-   *   await server.awardMany(awards, { journal: "./season-7.journal", maxFailures: 3 });
-   * } catch (error) {
-   *   if (error instanceof CampaignStoppedError) console.error(error.reason, error.summary.applied);
-   * }
-   * ```
    */
   maxFailures?: number | undefined;
 }
@@ -234,13 +213,11 @@ export interface DryRunOptions extends Pick<CampaignOptions, "onProgress" | "sig
   /**
    * The campaign's journal, to count what a run would skip. Read only: a dry run never writes to
    * it, not even to cut a torn last line. A path needs the Node build.
-   * @example { journal: "./season-7.journal" }
    */
   journal?: string | CampaignJournal;
   /**
    * The hub the campaign awards in: a journal file written for another hub is refused, as a real
    * run would refuse it.
-   * @example { hub: "alpha" }
    */
   hub?: string;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HubValidationError } from "public-hub-sdk";
 import { dryRunAwards, HubServerClient, type CampaignJournal } from "public-hub-sdk/server";
 
-// What `awardMany` and `dryRunAwards` refuse before anything is read or sent (src/server/campaign/check-campaign.ts).
+// What `awardMany` and `dryRunAwards` refuse before anything is read or sent (the rules in src/server/campaign/errors.ts).
 const server = new HubServerClient({ baseUrl: "https://hub.example.com", clientId: "pk_alpha_demo", hub: "alpha", secret: "s", logLevel: "off" });
 const refused = (run: Promise<unknown>) => run.then(() => expect.unreachable("accepted"), (error: unknown) => error as HubValidationError);
 const journal: CampaignJournal = { load: () => [], record: () => undefined };
