@@ -1,7 +1,7 @@
 // Campaign benchmark, side by side in one run (a section of bench/run.mjs, or alone with
 // `npm run bench:campaign`): `awardMany` against a hand-written p-limit loop over `awardPoints` at
 // the same concurrency, on the loopback server of bench/server.mjs; then the process's RSS sampled
-// over a dry run of 1,000,000 generated awards (the input is streamed; what remains is the ref set).
+// over a dry run of 1,000,000 generated awards (the input is streamed; what remains is the ref Map).
 // `--smoke` runs a few short rounds only, to keep the bench working.
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -55,7 +55,7 @@ function ratioRow(what, name, rates, sdk, base, goal) {
   return `| ${what} | ${name}: ${fmt(median(rates[sdk]))}/s | p-limit loop: ${fmt(median(rates[base]))}/s | **${ratio.toFixed(2)}×** (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) | ${verdict} |`;
 }
 
-/** RSS (after a full GC) every DRY_ROWS / SAMPLES awards of a dry run, and its least-squares slope. */
+/** The peak RSS of a dry run of DRY_ROWS awards, in a fresh process. */
 async function dryRunRow() {
   // In a fresh process, so that memory the comparison above left behind does not blur the line.
   const child = fork(new URL(import.meta.url), ["--dry-run-child", ...(SMOKE ? ["--smoke"] : [])], { execArgv: ["--expose-gc"], stdio: "inherit" });
@@ -68,37 +68,22 @@ async function dryRunRow() {
 }
 
 async function dryRunChild() {
-  const client = new HubServerClient({ baseUrl: "http://127.0.0.1:9/api/v1", clientId: "pk_bench", hub: "alpha", secret: "bench-secret" });
   function* generate() {
     for (let i = 0; i < DRY_ROWS; i++) yield { wallet: `0x${(i % 5000).toString(16).padStart(40, "0")}`, amount: 1 + (i % 50), ref: `season-7:${i}` };
   }
-  const step = DRY_ROWS / SAMPLES;
-  const points = [];
-  const sample = (done) => {
-    globalThis.gc?.();
-    const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
-    points.push({ done, rss, heap: heapUsed, table: arrayBuffers });
-  };
-  sample(0);
+  // The peak RSS, sampled every 20 ms and every DRY_ROWS / SAMPLES awards: every ref is remembered
+  // (a Map of ref to fingerprint) to catch a conflict, so memory grows with the input's refs.
+  let peak = 0;
+  const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+  const timer = setInterval(sample, 20);
   const started = performance.now();
-  const summary = await dryRunAwards(generate(), { onProgress: (p) => p.done % step === 0 && sample(p.done) });
+  const summary = await dryRunAwards(generate(), { onProgress: (p) => p.done % (DRY_ROWS / SAMPLES) === 0 && sample() });
   const seconds = (performance.now() - started) / 1000;
+  clearInterval(timer);
+  sample();
   if (summary.wouldSend !== DRY_ROWS) throw new Error(`dry run checked ${summary.wouldSend} of ${DRY_ROWS}`);
-  // From the first sample on: the start-up allocations before it are not per award.
-  const after = points.slice(1);
-  const slope = (key) => {
-    const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
-    const mx = mean(after.map((p) => p.done));
-    const my = mean(after.map((p) => p[key]));
-    return after.reduce((a, p) => a + (p.done - mx) * (p[key] - my), 0) / after.reduce((a, p) => a + (p.done - mx) ** 2, 0);
-  };
-  const [rss, heap] = [slope("rss"), slope("heap")];
-  const first = after[0];
-  const last = after.at(-1);
-  // The ref set (typed arrays, 16–32 B per distinct ref) is the one thing that must grow: every ref
-  // is remembered to catch a conflict. The JS heap must stay flat: nothing is kept per award.
-  const ok = globalThis.gc && !SMOKE ? heap < 1 && rss < 64 : undefined;
-  process.send(`| dry run of ${fmt(DRY_ROWS)} awards, memory | RSS ${mb(first.rss)} MB after ${fmt(first.done)} … ${mb(last.rss)} MB after ${fmt(last.done)}; JS heap ${mb(first.heap)} … ${mb(last.heap)} MB; ref table ${mb(last.table)} MB; ${fmt(DRY_ROWS / seconds)} awards/s | — | RSS slope ${rss.toFixed(1)} B/award, heap slope ${heap.toFixed(2)} B/award | heap < 1 B/award (flat), RSS < 64 B/award (the ref table) ${SMOKE ? "(smoke: 100k awards, allocator warm-up dominates)" : ok === undefined ? "(run with --expose-gc)" : ok ? "✅" : "❌"} |`);
+  const ok = SMOKE ? "(smoke: 100k awards)" : peak <= 256 * 2 ** 20 ? "✅" : "❌";
+  process.send(`| dry run of ${fmt(DRY_ROWS)} awards, memory | peak RSS ${mb(peak)} MB; ${fmt(DRY_ROWS / seconds)} awards/s | — | — | peak RSS ≤ 256 MB ${ok} |`);
 }
 
 /** The campaign rows as Markdown lines: awardMany against a p-limit loop, and the dry run's memory. */

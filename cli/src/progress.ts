@@ -55,8 +55,8 @@ function periodicLines(io: CliIo, estimate: number | undefined, dryRun: boolean)
     if (!latest) return;
     const { done, total, eta, failed } = counts(latest.progress, latest.unreadable, estimate);
     const share = total ? ` (${Math.floor((100 * done) / total)}%)` : "";
-    const { applied, wouldSend, skipped, rate } = latest.progress;
-    const counted = dryRun ? `would send ${wouldSend}` : `applied ${applied}`;
+    const { applied, duplicates, wouldSend, skipped, rate } = latest.progress;
+    const counted = dryRun ? `would send ${wouldSend}` : `applied ${applied}${duplicates > 0 ? `, duplicates ${duplicates}` : ""}`;
     println(io.stderr, `progress ${done}/${total ?? "?"}${share}: ${counted}, skipped ${skipped}, failed ${failed}, ${rate.toFixed(0)}/s, ETA ${seconds(eta)}`);
   };
   const timer = setInterval(print, io.progressIntervalMs ?? 5_000);

@@ -57,7 +57,8 @@ async function* readCsv(path: string, tracker: RowTracker): AsyncGenerator<Award
     for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
       const award: Record<string, unknown> = {};
       for (const [column, cell] of Object.entries(record)) {
-        if (cell === "") continue; // an empty cell is an absent field
+        // An empty cell is an absent field; an empty wallet or ref is kept, to read "must not be empty".
+        if (cell === "" && column !== "wallet" && column !== "ref") continue;
         award[column] = column === "amount" && NUMBER.test(cell) ? Number(cell) : cell;
       }
       tracker.lines.set(award, info.lines);

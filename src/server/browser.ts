@@ -78,10 +78,9 @@ export const signerImplementation = "none" as "node:crypto" | "webcrypto" | "non
 export { BrowserNotAllowedError };
 // Plain values: the same in every build.
 export { SIGNATURE_WINDOW_SECONDS } from "./hub-server-client";
-export { CAMPAIGN_DEFAULTS } from "./campaign/defaults";
+export { CAMPAIGN_DEFAULTS } from "./campaign/types";
 // The campaign errors are plain error classes: code that only checks `instanceof` may import them.
-export { RefConflictError } from "./campaign/ref-conflict-error";
-export { CampaignStoppedError } from "./campaign/campaign-stopped-error";
+export { RefConflictError, CampaignStoppedError } from "./campaign/errors";
 // Every type of the other builds (one list: ./exports); the values above replace its values here.
 export type * from "./exports";
 export * from "../index";

@@ -11,9 +11,7 @@
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
-import type { AwardSource } from "./campaign/award-source";
-import type { DryRunOptions } from "./campaign/dry-run-awards";
-import type { CampaignSummary } from "./campaign/types";
+import type { AwardSource, CampaignSummary, DryRunOptions } from "./campaign/types";
 import { webBackend } from "./crypto/web-backend";
 import type { HubSchemas } from "../core/types/schemas";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";

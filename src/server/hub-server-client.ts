@@ -13,10 +13,8 @@ import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubSchemas } from "../core/types/schemas";
 import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
-import type { AwardSource } from "./campaign/award-source";
-import { campaignContext } from "./campaign/campaign-context";
-import { checkCampaign } from "./campaign/check-campaign";
-import type { CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
+import { campaignContext } from "./campaign/errors";
+import type { AwardSource, CampaignOptions, CampaignSummary } from "./campaign/types";
 import type { ServerRuntime } from "./server-api";
 import { ServerClock } from "./server-clock";
 import { checkKeyOptions } from "./signing";
@@ -254,15 +252,18 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
    * ```
    */
   async awardMany(awards: AwardSource, options?: CampaignOptions): Promise<CampaignSummary> {
-    checkCampaign(awards, options, false);
     // Loaded on first use, so the entry's cold import does not carry the campaign code.
-    const campaign = await import("./campaign/award-many");
-    const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
+    const campaign = await import("./campaign/campaign");
+    // A duplicate counts apart only when an earlier call claimed the ref: one that this very call's
+    // lost attempt may have applied is this campaign's own award.
+    const send = async (award: AwardInput, { signal }: { signal: AbortSignal }) => {
+      const { duplicate, mayHaveBeenAppliedEarlier } = await this.awardPoints(award, { signal }).withResponse();
+      return { duplicate: duplicate && !mayHaveBeenAppliedEarlier };
+    };
     const { openJournal } = this.#runtime;
     // One observed call; the awards, sent inside it, are its own.
-    return this.observe({ name: "awardMany", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn" }, (trace) => {
-      const onProgress = trace && ((progress: CampaignProgress) => (trace.progress?.(progress), options?.onProgress?.(progress)));
-      return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: openJournal && ((path) => openJournal(path, this.hub)) });
-    });
+    return this.observe({ name: "awardMany", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn" }, (trace) =>
+      campaign.awardMany(awards, send, options, { ...campaignContext, observe: trace?.progress, openJournal: openJournal && ((path) => openJournal(path, this.hub)) }),
+    );
   }
 }

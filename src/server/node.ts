@@ -11,10 +11,8 @@
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
-import { campaignContext } from "./campaign/campaign-context";
-import type { AwardSource } from "./campaign/award-source";
-import type { DryRunOptions } from "./campaign/dry-run-awards";
-import type { CampaignSummary } from "./campaign/types";
+import { campaignContext } from "./campaign/errors";
+import type { AwardSource, CampaignSummary, DryRunOptions } from "./campaign/types";
 import { nodeBackend } from "./crypto/node-backend";
 import type { HubSchemas } from "../core/types/schemas";
 import { HubServerClientBase, type HubServerClientOptions } from "./hub-server-client";

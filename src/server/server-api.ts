@@ -1,7 +1,5 @@
-import type { AwardSource } from "./campaign/award-source";
-import { campaignContext } from "./campaign/campaign-context";
-import type { DryRunOptions } from "./campaign/dry-run-awards";
-import type { CampaignJournal, CampaignSummary } from "./campaign/types";
+import { campaignContext } from "./campaign/errors";
+import type { AwardSource, CampaignJournal, CampaignSummary, DryRunOptions } from "./campaign/types";
 import type { HmacBackend } from "./crypto/backend";
 import { createSigning } from "./signing";
 
@@ -22,8 +20,10 @@ export function serverApi(runtime: ServerRuntime) {
     ...signing,
     async dryRunAwards(awards: AwardSource, options: DryRunOptions = {}): Promise<CampaignSummary> {
       // Loaded on first use, like awardMany's campaign code.
-      const campaign = await import("./campaign/dry-run-awards");
-      return campaign.dryRunAwards(awards, options, campaignContext, runtime.openJournal);
+      const campaign = await import("./campaign/campaign");
+      const { openJournal } = runtime;
+      const hub = typeof options?.hub === "string" ? options.hub : undefined;
+      return campaign.dryRunAwards(awards, options, { ...campaignContext, openJournal: openJournal && ((path) => openJournal(path, hub)) });
     },
   };
 }

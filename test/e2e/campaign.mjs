@@ -186,7 +186,7 @@ try {
     const resumed = await cli([...args, "--json"], limited);
     const summary = JSON.parse(resumed.stdout);
     const resent = api.mock.requests.slice(before).filter((r) => r.method === "POST" && done.includes(JSON.parse(r.body).ref));
-    line(resumed.code === 0 && summary.failed.length === 0, "campaign: the run again exits 0", `applied ${summary.applied}, skipped ${summary.skipped}, failed ${summary.failed.length}, ${summary.elapsedMs} ms`);
+    line(resumed.code === 0 && summary.failed.length === 0, "campaign: the run again exits 0", `applied ${summary.applied}, duplicates ${summary.duplicates}, skipped ${summary.skipped}, failed ${summary.failed.length}, ${summary.elapsedMs} ms`);
     line(resent.length === 0 && summary.skipped === done.length, "campaign: nothing the journal showed as done was resent", `${resent.length} resent, ${summary.skipped} skipped`);
     const counts = new Map();
     for (const award of api.mock.ledger) counts.set(award.ref, (counts.get(award.ref) ?? 0) + 1);
@@ -194,6 +194,10 @@ try {
     const missing = Array.from({ length: AWARDS }, (_, i) => `season-1:${i}`).filter((ref) => !counts.has(ref));
     line(twice.length === 0 && missing.length === 0 && api.mock.ledger.length === AWARDS, `campaign: each of the ${AWARDS} awards applied exactly once`, `${api.mock.ledger.length} credits, ${twice.length} twice, ${missing.length} missing`);
     line(journalRefs(journal).length === AWARDS, "campaign: the journal lists every award at the end", `${journalRefs(journal).length} lines`);
+    const beforeAgain = api.mock.requests.length;
+    const again = await cli([...args, "--json"], limited);
+    const sentAgain = api.mock.requests.slice(beforeAgain).filter((r) => r.method === "POST").length;
+    line(again.code === 0 && sentAgain === 0, "campaign: a run again sends nothing, exit 0", `${sentAgain} POSTs, exit ${again.code}`);
     const posts = nginx.accessLog().filter((entry) => entry.startsWith("POST "));
     const throttled = posts.filter((entry) => entry.split(" ")[2] === "429").length;
     line(

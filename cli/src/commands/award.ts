@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
-import { CAMPAIGN_DEFAULTS, CampaignStoppedError, dryRunAwards, HubServerClient, type CampaignProgress, type CampaignSummary } from "public-hub-sdk/server";
-import { isPositiveInteger, numberFlag, parseFlags } from "../args";
+import { CampaignStoppedError, dryRunAwards, HubServerClient, type CampaignProgress, type CampaignSummary } from "public-hub-sdk/server";
+import { parseFlags } from "../args";
 import { connection, connectionOptions } from "../credentials";
 import { causeOf, describeError } from "../describe-error";
 import { unreadable as cannotRead } from "../files";
@@ -60,8 +60,9 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   const path = values.file;
   if (!path) throw new UsageError("award needs --file <awards.csv | awards.jsonl> (or --file - with --format)");
   const format = formatOf(path, values.format);
-  const concurrency = numberFlag("--concurrency", values.concurrency, CAMPAIGN_DEFAULTS.concurrency, isPositiveInteger, "an integer ≥ 1");
-  const maxFailures = numberFlag("--max-failures", values["max-failures"], CAMPAIGN_DEFAULTS.maxFailures, isPositiveInteger, "an integer ≥ 1");
+  // Checked by awardMany, the one place (a bad value is its HubValidationError: exit 2, nothing sent).
+  const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+  const limits = { concurrency: number(values.concurrency), maxFailures: number(values["max-failures"]) };
   const dryRun = values["dry-run"] ?? false;
   if (values.check && !dryRun) throw new UsageError("--check goes with --dry-run (a real run checks the key with its first awards, and stops early if it is refused)");
   if (path !== "-") {
@@ -82,11 +83,7 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   const tracker: RowTracker = { lines: new WeakMap(), unreadable: (row) => void unreadable.push(row) };
   const estimate = await countRows(path, format);
   const view = progressView(io, estimate, dryRun);
-  let latest: CampaignProgress | undefined;
-  const onProgress = (progress: CampaignProgress) => {
-    latest = progress;
-    view.update(progress, unreadable.length);
-  };
+  const onProgress = (progress: CampaignProgress) => view.update(progress, unreadable.length);
   // The CLI owns the terminal while the bar runs: the SDK's log goes through it.
   const log = sdkLog(values.verbose ?? false, (line) => view.log(line));
   const signal = io.signal ? { signal: io.signal } : {};
@@ -98,27 +95,21 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
     const awards = readAwards(path, format, tracker);
     if (conn && !dryRun) {
       const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...conn.key });
-      summary = await client.awardMany(awards, { concurrency, maxFailures, onProgress, ...signal, ...journal });
+      summary = await client.awardMany(awards, { ...limits, onProgress, ...signal, ...journal });
     } else {
       const hub = values.hub ?? io.env.HUB_SLUG;
       summary = await dryRunAwards(awards, { onProgress, ...signal, ...journal, ...(hub ? { hub } : {}) });
     }
   } catch (error) {
+    if (!(error instanceof CampaignStoppedError)) throw error;
+    stopped = error;
+    summary = error.summary;
+  } finally {
     view.stop();
     const told = log.summary();
     if (told) println(io.stderr, told);
-    if (error instanceof CampaignStoppedError && error.reason === CampaignStoppedError.ABORTED) {
-      return interrupted(io, values, dryRun, latest, unreadable.length, Math.round(performance.now() - started));
-    } else if (error instanceof CampaignStoppedError) {
-      stopped = error;
-      summary = error.summary;
-    } else throw error;
   }
-  view.stop();
-  if (!stopped) {
-    const told = log.summary();
-    if (told) println(io.stderr, told);
-  }
+  if (stopped?.reason === CampaignStoppedError.ABORTED) return interrupted(io, values, dryRun, stopped, unreadable.length, Math.round(performance.now() - started));
 
   const failures: Failure[] = [
     ...unreadable.map((row) => ({ line: row.line, error: { name: "UnreadableRow", message: row.message } })),
@@ -148,6 +139,7 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
       total,
       ...(dryRun ? { wouldSend: summary.wouldSend } : {}),
       applied: summary.applied,
+      duplicates: summary.duplicates,
       skipped: summary.skipped,
       failedCount: failures.length,
       failed: failures,
@@ -163,9 +155,10 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
       dryRun
         ? `Dry run, nothing sent (credentials ${checks ? "checked above" : "not checked: add --check"}): ${summary.wouldSend} would be sent, ${summary.skipped} skipped (already applied or repeated), ${failures.length} invalid, of ${total} rows.`
         : stopped
-          ? `Stopped early: applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}; ${unsent(estimate, summary.applied + summary.skipped + failures.length)} in ${seconds} s.`
+          ? `Stopped early: applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}; ${unsent(estimate, summary.applied + summary.duplicates + summary.skipped + failures.length)} in ${seconds} s.`
           : `Applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
     );
+    if (summary.duplicates > 0) println(io.stdout, `Duplicates ${summary.duplicates}: the hub already had their ref, so each is credited once (not failures; not sent again).`);
     for (const group of groups) {
       const lines = group.lines.map((line) => line ?? "?").join(", ");
       const more = group.count > group.lines.length ? `, and ${group.count - group.lines.length} more` : "";
@@ -187,18 +180,22 @@ function unsent(rows: number | undefined, handled: number): string {
   return rows === undefined ? "the rest of the input was not sent" : `${Math.max(0, rows - handled)} of ${rows} rows not applied (a run again sends them)`;
 }
 
-/** Ctrl-C: what was done so far (as JSON too, marked interrupted), and how to resume. */
-function interrupted(io: CliIo, values: { journal?: string; json?: boolean }, dryRun: boolean, latest: CampaignProgress | undefined, unreadable: number, elapsedMs: number): number {
-  const counts = { applied: latest?.applied ?? 0, wouldSend: latest?.wouldSend ?? 0, skipped: latest?.skipped ?? 0, failedCount: (latest?.failed ?? 0) + unreadable };
+/** Ctrl-C: what was done so far and how many awards were in flight (as JSON too, marked interrupted), and how to resume. */
+function interrupted(io: CliIo, values: { journal?: string; json?: boolean }, dryRun: boolean, stopped: CampaignStoppedError, unreadable: number, elapsedMs: number): number {
+  const { applied, duplicates, wouldSend, skipped, failed } = stopped.summary;
+  const failedCount = failed.length + unreadable;
+  const inFlight = stopped.inFlight.length;
   if (values.json) {
-    printJson(io.stdout, { interrupted: true, dryRun, done: (latest?.done ?? 0) + unreadable, ...(dryRun ? {} : { applied: counts.applied }), ...(dryRun ? { wouldSend: counts.wouldSend } : {}), skipped: counts.skipped, failedCount: counts.failedCount, elapsedMs });
+    const counts = dryRun ? { wouldSend } : { applied, duplicates, inFlight };
+    printJson(io.stdout, { interrupted: true, dryRun, done: applied + duplicates + wouldSend + skipped + failedCount, ...counts, skipped, failedCount, elapsedMs });
   }
   const resume = dryRun
     ? "nothing was sent"
     : values.journal
-      ? "awards in flight may have been applied too: run the same command again to resume (each ref is applied once)"
+      ? "run the same command again to resume (each ref is applied once)"
       : "without --journal, a run again resends everything (safe: each ref is applied once)";
-  const done = dryRun ? `${counts.wouldSend} would be sent` : `${counts.applied} applied (answered by the server)`;
-  println(io.stderr, `Interrupted: ${done}, ${counts.skipped} skipped, ${counts.failedCount} failed so far; ${resume}.`);
+  const done = dryRun ? `${wouldSend} would be sent` : `${applied} applied (answered by the server)${duplicates > 0 ? `, ${duplicates} duplicates` : ""}`;
+  const flying = inFlight === 0 ? "" : ` ${inFlight} award${inFlight === 1 ? " was" : "s were"} in flight: the hub may have applied ${inFlight === 1 ? "it" : "them"}, and a run again credits each once.`;
+  println(io.stderr, `Interrupted: ${done}, ${skipped} skipped, ${failedCount} failed so far; ${resume}.${flying}`);
   return EXIT.interrupted;
 }

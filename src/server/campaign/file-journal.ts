@@ -22,16 +22,17 @@ export interface FileJournalOptions {
    * @default true
    */
   durable?: boolean;
-  /** Makes the error for an unreadable journal (the SDK passes `HubValidationError`; see campaign-context.ts). */
+  /** Makes the error for an unreadable journal (the SDK passes `HubValidationError`; see errors.ts). */
   invalid?: (what: string, path: PropertyKey[], message: string) => Error;
 }
 
 /**
  * The campaign journal as an append-only JSON Lines file (format in docs/spec-decisions.md,
  * "Campaigns"): a header line naming the hub, then one `{"ref","hash","status":"applied"}` per
- * award the server answered. Lines recorded while a write is under way go out together in the next
+ * award the hub holds. Lines recorded while a write is under way go out together in the next
  * write (group commit), each write followed by `fdatasync`. A torn last line (a crash mid-write) is
- * dropped on load; any other unreadable line is an error, as is a file that is not a journal.
+ * not an entry, and is cut before the first write; any other unreadable line is an error, as is a
+ * file that is not a journal.
  * `node:fs` is imported when a journal is opened, never by the module graph of the server entry.
  */
 export class FileJournal implements CampaignJournal {
@@ -42,6 +43,7 @@ export class FileJournal implements CampaignJournal {
   readonly #invalid: NonNullable<FileJournalOptions["invalid"]>;
   #handle: FileHandle | undefined;
   #size = -1; // bytes of whole lines; -1 until loaded
+  #torn = false; // the file ends with a torn line, cut before the first write
   #pending: string[] = [];
   #waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   #flushing: Promise<void> | undefined;
@@ -59,7 +61,7 @@ export class FileJournal implements CampaignJournal {
     return new FileJournal(await import("node:fs/promises"), path, options);
   }
 
-  /** Reads every entry; drops a torn last line from the file so appends start on a line boundary. */
+  /** Reads every entry, and where the last whole line ends (a torn line after it is not an entry). */
   async *load(): AsyncGenerator<JournalEntry> {
     let handle: FileHandle;
     try {
@@ -92,10 +94,9 @@ export class FileJournal implements CampaignJournal {
     } finally {
       await handle.close();
     }
-    // A crash mid-write leaves a line without its newline: that award was not recorded.
-    const { size } = await this.#fs.stat(this.#path);
-    // Stryker disable next-line ConditionalExpression: truncating a file to its own size changes nothing
-    if (size !== good) await this.#fs.truncate(this.#path, good);
+    // A crash mid-write leaves a line without its newline: that award was not recorded. Only the
+    // first write cuts it: load() never writes (a dry run reads a journal a live run may be appending to).
+    this.#torn = (await this.#fs.stat(this.#path)).size !== good;
     this.#size = good;
   }
 
@@ -136,7 +137,9 @@ export class FileJournal implements CampaignJournal {
 
   async #write(text: string): Promise<void> {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: loading again before a write only re-reads what is there (slower, same bytes)
-    if (this.#size < 0) for await (const _ of this.load()); // record() without load(): repair first
+    if (this.#size < 0) for await (const _ of this.load()); // record() without load(): find the last whole line first
+    if (this.#torn) await this.#fs.truncate(this.#path, this.#size);
+    this.#torn = false;
     const created = this.#size === 0;
     this.#handle ??= await this.#fs.open(this.#path, "a");
     const header = created ? `${JSON.stringify({ journal: KIND, version: 1, hub: this.#hub ?? null })}\n` : "";

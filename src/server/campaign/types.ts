@@ -1,7 +1,31 @@
 import type { AwardInput } from "../award-schema";
 
 /**
- * One line of a campaign journal: an award the server answered with success.
+ * The defaults of `awardMany`'s options, named once: the client applies them, and the CLI's help
+ * shows them. `maxFailures` is small against any campaign worth a journal, yet above the few
+ * refusals a key rotation can produce.
+ * @example
+ * ```ts
+ * console.log(`--concurrency defaults to ${CAMPAIGN_DEFAULTS.concurrency}`);
+ * ```
+ */
+export const CAMPAIGN_DEFAULTS: { readonly concurrency: number; readonly maxFailures: number } = { concurrency: 16, maxFailures: 10 };
+
+/**
+ * The input of a campaign: any iterable, sync or async (an array, a generator, a stream of rows).
+ * @example
+ * ```ts
+ * async function* rows(): AsyncGenerator<AwardInput> {
+ *   for await (const line of lines) yield JSON.parse(line);
+ * }
+ * const input: AwardSource = rows();
+ * ```
+ */
+export type AwardSource = Iterable<AwardInput> | AsyncIterable<AwardInput>;
+
+/**
+ * One line of a campaign journal: an award the hub holds (applied by this campaign, or answered as
+ * a duplicate of its `ref`), so a run again never sends it.
  * @example
  * ```ts
  * const entry: JournalEntry = { ref: "season-7:0xabc", hash: "2kq9x0m1c7a", status: "applied" };
@@ -10,16 +34,16 @@ import type { AwardInput } from "../award-schema";
 export interface JournalEntry {
   /** The award's `ref`. */
   ref: string;
-  /** Fingerprint of the award's canonical body, so a changed award under the same `ref` is caught. */
+  /** Fingerprint of the award's fields, so a changed award under the same `ref` is caught. */
   hash: string;
-  /** Always `"applied"`: only answered awards are written. */
+  /** Always `"applied"`: the hub holds the award (a duplicate included). */
   status: "applied";
 }
 
 /**
- * Where a campaign remembers what the server has applied, so that a run again after a crash does
- * not resend it. `awardMany` accepts any object with these methods; `journal: "./file"` (Node
- * build) uses the built-in append-only JSON Lines file.
+ * Where a campaign remembers what the hub holds, so that a run again after a crash does not resend
+ * it. `awardMany` accepts any object with these methods; `journal: "./file"` (Node build) uses the
+ * built-in append-only JSON Lines file.
  * @example
  * ```ts
  * const entries: JournalEntry[] = [];
@@ -30,7 +54,7 @@ export interface JournalEntry {
 export interface CampaignJournal {
   /** Every entry recorded so far, by earlier runs too. */
   load(): Iterable<JournalEntry> | AsyncIterable<JournalEntry> | Promise<Iterable<JournalEntry>>;
-  /** Records one applied award; the campaign waits for it before counting the award as applied. */
+  /** Records one settled award; the campaign waits for it before counting the award. */
   record(entry: JournalEntry): void | Promise<void>;
   /** Flushes and releases the journal; called once at the end by `awardMany` when it opened it. */
   close?(): void | Promise<void>;
@@ -44,12 +68,14 @@ export interface CampaignJournal {
  * ```
  */
 export interface CampaignProgress {
-  /** Awards dealt with: applied (or, in a dry run, found ready to send), skipped or failed. */
+  /** Awards dealt with: applied, duplicate, skipped or failed (in a dry run: would send, skipped or failed). */
   done: number;
   /** Awards in the input, once known (an array's length, the `total` option, or the end of the input). */
   total: number | undefined;
-  /** Awards the server answered with success. Always 0 in a dry run: nothing is sent. */
+  /** Awards the hub applied. Always 0 in a dry run: nothing is sent. */
   applied: number;
+  /** Awards the hub answered as a duplicate: it already had their `ref`. */
+  duplicates: number;
   /** Dry run only: awards that passed every check and would be sent (0 in a real run). */
   wouldSend: number;
   /** Awards not sent: already in the journal, or a repeat of an identical award in this run. */
@@ -84,7 +110,7 @@ export interface CampaignFailure {
 /**
  * An award that was being sent when the campaign stopped (aborted, or stopped early): neither
  * applied nor failed in the summary. A run again with the same journal sends it again, and the
- * server applies its `ref` once, so it is settled either way.
+ * hub applies its `ref` once, so it is settled either way.
  * @example
  * ```ts
  * for (const { index, award, mayHaveBeenApplied } of error.inFlight) console.log(index, award.ref, mayHaveBeenApplied);
@@ -103,25 +129,30 @@ export interface CampaignInFlight {
  * What `awardMany` did.
  * @example
  * ```ts
- * const { total, applied, skipped, failed } = await server.awardMany(awards);
+ * const { total, applied, duplicates, skipped, failed } = await server.awardMany(awards);
  * ```
  */
 export interface CampaignSummary {
   /** Awards read from the input. */
   total: number;
-  /** Awards the server answered with success. Always 0 in a dry run: nothing is sent. */
+  /** Awards the hub applied. Always 0 in a dry run: nothing is sent. */
   applied: number;
   /**
+   * Awards the hub answered as a duplicate (it already had their `ref`: an earlier run's award
+   * whose answer was lost, or another sender's). Settled, journaled, never failures.
+   */
+  duplicates: number;
+  /**
    * Dry run only: awards that passed every check (valid, no `ref` conflict, not in the journal) and
-   * would be sent. 0 in a real run. A dry run checks no credentials: the server may still refuse them.
+   * would be sent. 0 in a real run. A dry run checks no credentials: the hub may still refuse them.
    */
   wouldSend: number;
-  /** Awards not sent: already applied according to the journal, or identical repeats in this run. */
+  /** Awards not sent: already settled according to the journal, or identical repeats in this run. */
   skipped: number;
   /** Every failed award, in the order they failed. */
   failed: CampaignFailure[];
   /**
-   * Awards the server applied (answered 2xx, counted in `applied` and journaled) whose answer did
+   * Awards the hub applied (answered 2xx, counted in `applied` and journaled) whose answer did
    * not fit the client's `schemas.award`, each with its `HubSchemaError`. Empty without that schema.
    */
   mismatched: CampaignFailure[];
@@ -138,15 +169,14 @@ export interface CampaignSummary {
  */
 export interface CampaignOptions {
   /**
-   * Awards sent at the same time. Memory stays proportional to it, whatever the input's size.
+   * Awards sent at the same time, from 1 to 10,000. The input is read only as fast as awards are
+   * sent; what grows with the input is the set of its `ref`s (about 100 bytes each).
    * @default 16
-   * @example { concurrency: 4 }
    */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /**
    * Makes the campaign resumable: a file path (Node build: append-only JSON Lines) or a
    * {@link CampaignJournal}. Run again with the same journal after a crash or an abort.
-   * @example { journal: "./season-7.journal" }
    */
   journal?: string | CampaignJournal;
   /**
@@ -154,42 +184,43 @@ export interface CampaignOptions {
    * rejects, once they settled and the journal is flushed, with `CampaignStoppedError` (`reason`
    * `"aborted"`): its `summary` is what was done, its `inFlight` the awards cut short, each marked
    * with whether it may have been applied. A run again with the same journal settles them.
-   * @example { signal: AbortSignal.timeout(60_000) }
    */
   signal?: AbortSignal;
-  /**
-   * Called after each award settles, with counts and the rate.
-   * @example { onProgress: (p) => console.log(p.done, p.total) }
-   */
+  /** Called after each award settles, with counts and the rate. */
   onProgress?: (progress: CampaignProgress) => void;
-  /**
-   * The number of awards, when the input cannot tell (an async stream), for `progress.total`.
-   * @example { total: 120_000 }
-   */
+  /** The number of awards, when the input cannot tell (an async stream), for `progress.total`. */
   total?: number;
   /**
-   * Stops the campaign early when this many awards in a row (with no success between them) fail
-   * for a reason no later award can escape: the key is unknown (401), the signature or timestamp is
-   * refused even after the clock correction, the key is scoped to another hub (403), the hub or
-   * route does not exist (404), or no server can be reached at the address (a refused connection,
-   * a host that does not resolve, a refused certificate: after each award's own retries). `awardMany` then rejects with `CampaignStoppedError`, which names the
-   * cause once and carries the summary so far. Awards in flight are aborted, nothing unapplied is
-   * recorded, so a run again with the same journal sends only what is not recorded as applied.
-   * Failures of one award (a bad row, a `ref` conflict, a 400 for the body, a 5xx after retries) do
-   * not count. Up to `concurrency - 1` more awards may already be in flight when the limit is hit.
-   * `Infinity` never stops.
+   * Stops the campaign early, with `CampaignStoppedError`, when this many awards in a row (no
+   * success between them) fail for a cause no later award escapes: an unknown key (401), a
+   * signature refused even after the clock correction, a key of another hub (403), no such hub
+   * (404), no server at the address. Awards in flight are aborted and not recorded, so a run again
+   * with the same journal sends only the rest. Failures of one award (a bad row, a conflict, a 400
+   * for the body, a 5xx after retries) do not count. `Infinity` never stops.
    * @default 10
-   * @example
-   * ```ts
-   * try {
-   *   await server.awardMany(awards, { journal: "./season-7.journal", maxFailures: 3 });
-   * } catch (error) {
-   *   if (error instanceof CampaignStoppedError) console.error(error.reason, error.summary.applied);
-   * }
-   * ```
    */
-  maxFailures?: number;
+  maxFailures?: number | undefined;
 }
 
-/** How the campaign sends one award (the client's `awardPoints`). */
-export type AwardSender = (award: AwardInput, options: { signal: AbortSignal }) => Promise<unknown>;
+/**
+ * Options of `dryRunAwards`.
+ * @example
+ * ```ts
+ * const options: DryRunOptions = { journal: "./season-7.journal", hub: "alpha" };
+ * ```
+ */
+export interface DryRunOptions extends Pick<CampaignOptions, "onProgress" | "signal" | "total"> {
+  /**
+   * The campaign's journal, to count what a run would skip. Read only: a dry run never writes to
+   * it, not even to cut a torn last line. A path needs the Node build.
+   */
+  journal?: string | CampaignJournal;
+  /**
+   * The hub the campaign awards in: a journal file written for another hub is refused, as a real
+   * run would refuse it.
+   */
+  hub?: string;
+}
+
+/** How the campaign sends one award (the client's `awardPoints`): it resolves with `duplicate: true` when the hub already had the `ref`. */
+export type AwardSender = (award: AwardInput, options: { signal: AbortSignal }) => Promise<{ duplicate?: boolean } | void>;

@@ -109,7 +109,7 @@ describe("the other errors' messages and fields", () => {
 });
 
 const apiInit = { status: 400, code: "bad", message: "400: bad", body: { secretish: "body" }, headers: { "x-request-id": "req_1", "set-cookie": "s=1" }, requestId: "req_1", mayHaveBeenApplied: true };
-const summary: CampaignSummary = { total: 2, applied: 1, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false };
+const summary: CampaignSummary = { total: 2, applied: 1, duplicates: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false };
 const inFlight = [{ index: 1, award: { wallet: "0xabc", amount: 1, reason: "r", ref: "r2" }, mayHaveBeenApplied: true }];
 const issues = [{ path: ["amount"], code: "too_small", message: "amount must be greater than 0" }];
 

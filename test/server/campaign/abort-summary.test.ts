@@ -30,7 +30,7 @@ describe("aborting awardMany", () => {
     expect(error).toBeInstanceOf(CampaignStoppedError);
     const stopped = error as CampaignStoppedError;
     expect(stopped.reason).toBe("aborted");
-    expect(stopped.summary).toEqual({ total: 7, applied: 3, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
+    expect(stopped.summary).toEqual({ total: 7, applied: 3, duplicates: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
     expect(stopped.inFlight).toEqual([3, 4, 5, 6].map((index) => ({ index, award: input[index], mayHaveBeenApplied: true })));
     expect(stopped.mayHaveBeenApplied).toBe(true);
     expect(stopped.message).toBe("campaign aborted: 3 applied, 0 skipped, 0 failed of 7 read; 4 awards in flight may have been applied: a run again (with the same journal) settles them through their ref");
@@ -39,9 +39,11 @@ describe("aborting awardMany", () => {
     expect(mock.ledger).toHaveLength(7);
     expect(entries.map((entry) => entry.ref).sort()).toEqual(["abort-0", "abort-1", "abort-2"]);
 
-    // A run again with the same journal settles the 4 through their ref, and sends the rest.
+    // A run again with the same journal settles the 4 through their ref (the hub answers them as
+    // duplicates, journaled too), and sends the rest.
     const again = await serverClient(mock.baseUrl).awardMany(input, { concurrency: 4, journal: memoryJournal(entries) });
-    expect(again).toMatchObject({ total: 10, applied: 7, skipped: 3, failed: [] });
+    expect(again).toMatchObject({ total: 10, applied: 3, duplicates: 4, skipped: 3, failed: [] });
+    expect(entries).toHaveLength(10);
     expect(mock.ledger.map((award) => award.ref).sort()).toEqual(input.map((award) => award.ref).sort());
   });
 
@@ -69,7 +71,7 @@ describe("aborting awardMany", () => {
     expect(error).toBeInstanceOf(CampaignStoppedError);
     expect({ reason: error.reason, summary: error.summary, inFlight: error.inFlight, mayHaveBeenApplied: error.mayHaveBeenApplied }).toEqual({
       reason: "aborted",
-      summary: { total: 0, applied: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false },
+      summary: { total: 0, applied: 0, duplicates: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false },
       inFlight: [],
       mayHaveBeenApplied: false,
     });

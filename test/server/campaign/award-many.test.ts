@@ -5,8 +5,8 @@ import { delay, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { BadRequestError, HubAbortError, HubValidationError } from "public-hub-sdk";
 import { dryRunAwards, RefConflictError, type AwardInput, type CampaignProgress, type JournalEntry } from "public-hub-sdk/server";
-import { awardMany } from "../../../src/server/campaign/award-many";
-import { campaignContext } from "../../../src/server/campaign/campaign-context";
+import { awardMany } from "../../../src/server/campaign/campaign";
+import { campaignContext } from "../../../src/server/campaign/errors";
 import { useHubMock } from "../../helpers/mock-server";
 import { SECRET, serverClient } from "../../helpers/server-client";
 import * as edge from "../../../src/server/edge";
@@ -24,7 +24,7 @@ const sentRefs = () => mock.requests.filter((r) => r.method === "POST").map((r) 
 describe("awardMany", () => {
   it("applies every award once and reports the counts", async () => {
     const summary = await client().awardMany(awards(40), { concurrency: 8 });
-    expect(summary).toEqual({ total: 40, applied: 40, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
+    expect(summary).toEqual({ total: 40, applied: 40, duplicates: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
     expect(mock.ledger.map((a) => a.ref).sort()).toEqual(awards(40).map((a) => a.ref).sort());
     expect(mock.balanceOf("alpha", "0x39")).toBe(40);
   });
@@ -213,7 +213,7 @@ describe("awardMany", () => {
   });
 
   it("needs no options", async () => {
-    await expect(client().awardMany(awards(3, "no-options"))).resolves.toEqual({ total: 3, applied: 3, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
+    await expect(client().awardMany(awards(3, "no-options"))).resolves.toEqual({ total: 3, applied: 3, duplicates: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
   });
 
   it("a journal path is for the Node build; the edge build refuses it and sends nothing", async () => {

@@ -2,8 +2,8 @@ import { getEventListeners } from "node:events";
 import { describe, expect, it, vi } from "vitest";
 import { HubValidationError } from "public-hub-sdk";
 import { RefConflictError, type AwardInput, type CampaignProgress, type JournalEntry } from "public-hub-sdk/server";
-import { awardMany } from "../../../src/server/campaign/award-many";
-import { campaignContext } from "../../../src/server/campaign/campaign-context";
+import { awardMany, dryRunAwards as dryRunWith } from "../../../src/server/campaign/campaign";
+import { campaignContext } from "../../../src/server/campaign/errors";
 
 /** What an aborted campaign rejects with (a CampaignStoppedError). */
 const ABORTED = { name: "CampaignStoppedError", reason: "aborted" } as const;
@@ -13,10 +13,10 @@ const ok = async () => undefined;
 const refusal = (run: Promise<unknown>) => run.then(() => expect.unreachable(), (e: unknown) => e as HubValidationError);
 
 describe("campaign options", () => {
-  it.each([0, -1, 1.5, "2", Number.NaN])("concurrency %j is refused with its issue", async (concurrency) => {
+  it.each([0, -1, 1.5, "2", Number.NaN, 10_001])("concurrency %j is refused with its issue", async (concurrency) => {
     const error = await refusal(awardMany(awards(1), ok, { concurrency: concurrency as number }, campaignContext));
     expect(error).toBeInstanceOf(HubValidationError);
-    expect(error.issues).toEqual([{ path: ["concurrency"], code: "custom", message: "concurrency must be an integer ≥ 1" }]);
+    expect(error.issues).toEqual([{ path: ["concurrency"], code: "invalid_type", message: "concurrency must be an integer from 1 to 10000" }]);
   });
 
   it.each([true, false])("awardMany refuses dryRun: %j (dryRunAwards is the one way), and sends nothing", async (dryRun) => {
@@ -54,12 +54,12 @@ describe("campaign options", () => {
   });
 
   it.each([
-    ["an empty path", "", "journal must be a file path or a CampaignJournal"],
-    ["a number", 5, "journal must be a file path or a CampaignJournal"],
-    ["a path without the Node build", "./x.journal", "a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here"],
-  ])("a journal of %s is refused", async (_name, journal, message) => {
+    ["an empty path", "", "invalid_type", "journal is empty (is its environment variable set?)"],
+    ["a number", 5, "invalid_type", "journal must be a file path or a CampaignJournal (with load and record methods)"],
+    ["a path without the Node build", "./x.journal", "custom", "a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here"],
+  ])("a journal of %s is refused", async (_name, journal, code, message) => {
     const error = await refusal(awardMany(awards(1), ok, { journal: journal as string }, campaignContext));
-    expect(error.issues).toEqual([{ path: ["journal"], code: "custom", message }]);
+    expect(error.issues).toEqual([{ path: ["journal"], code, message }]);
   });
 
   it("a send that throws a non-Error fails that award with an Error saying what was thrown", async () => {
@@ -73,7 +73,7 @@ describe("campaign options", () => {
     const seen: CampaignProgress[] = [];
     const input: AwardInput[] = [...awards(2), awards(1)[0]!, { wallet: "0x0", amount: 9, ref: "o-0" }];
     const summary = await awardMany(input, ok, { concurrency: 1, onProgress: (p) => seen.push(p) }, campaignContext);
-    expect(summary).toEqual({ total: 4, applied: 2, wouldSend: 0, skipped: 1, failed: [expect.objectContaining({ index: 3 })], mismatched: [], dryRun: false });
+    expect(summary).toEqual({ total: 4, applied: 2, duplicates: 0, wouldSend: 0, skipped: 1, failed: [expect.objectContaining({ index: 3 })], mismatched: [], dryRun: false });
     expect(summary.failed[0]!.error).toBeInstanceOf(RefConflictError);
     expect(seen.map(({ done, total, applied, skipped, failed, inFlight }) => ({ done, total, applied, skipped, failed, inFlight }))).toEqual([
       { done: 1, total: 4, applied: 1, skipped: 0, failed: 0, inFlight: 0 },
@@ -125,7 +125,7 @@ describe("awardMany's bookkeeping", () => {
 
   it("in flight counts sends under way: never negative, none left at the end (dry run, failures, journal)", async () => {
     const dry: CampaignProgress[] = [];
-    await awardMany(awards(3), ok, { onProgress: (p) => dry.push(p) }, { ...campaignContext, dryRun: true });
+    await dryRunWith(awards(3), { onProgress: (p) => dry.push(p) }, campaignContext);
     expect(inFlights(dry)).toEqual([0, 0, 0]);
     const failing: CampaignProgress[] = [];
     const send = async (award: AwardInput) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HubValidationError } from "public-hub-sdk";
 import { dryRunAwards, HubServerClient, type CampaignJournal } from "public-hub-sdk/server";
 
-// What `awardMany` and `dryRunAwards` refuse before anything is read or sent (src/server/campaign/check-campaign.ts).
+// What `awardMany` and `dryRunAwards` refuse before anything is read or sent (the rules in src/server/campaign/errors.ts).
 const server = new HubServerClient({ baseUrl: "https://hub.example.com", clientId: "pk_alpha_demo", hub: "alpha", secret: "s", logLevel: "off" });
 const refused = (run: Promise<unknown>) => run.then(() => expect.unreachable("accepted"), (error: unknown) => error as HubValidationError);
 const journal: CampaignJournal = { load: () => [], record: () => undefined };
@@ -17,7 +17,7 @@ describe("a campaign's input, checked before anything is read or sent", () => {
 
   it("concurrency is at most 10,000, 10,000 itself allowed", async () => {
     const error = await refused(server.awardMany([], { concurrency: 10_001 }));
-    expect(error.issues).toEqual([{ path: ["concurrency"], code: "invalid_type", message: "concurrency must be at most 10000" }]);
+    expect(error.issues).toEqual([{ path: ["concurrency"], code: "invalid_type", message: "concurrency must be an integer from 1 to 10000" }]);
     await expect(server.awardMany([], { concurrency: 10_000 })).resolves.toMatchObject({ total: 0 });
   });
 

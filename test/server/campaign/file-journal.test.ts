@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { HubValidationError } from "public-hub-sdk";
-import { campaignContext } from "../../../src/server/campaign/campaign-context";
+import { campaignContext } from "../../../src/server/campaign/errors";
 import { FileJournal } from "../../../src/server/campaign/file-journal";
 import type { JournalEntry } from "public-hub-sdk/server";
 
@@ -229,5 +229,17 @@ describe("FileJournal: file handles", () => {
     const handles = read.mock.contexts as Array<{ fd: number }>;
     expect(handles.length).toBeGreaterThan(0);
     expect(handles.map((h) => h.fd)).toEqual(handles.map(() => -1));
+  });
+});
+
+describe("FileJournal: read only until the first record", () => {
+  it("a dry run leaves a journal with a half-written last line (a live run appending to it) as it is", async () => {
+    const { dryRunAwards } = await import("public-hub-sdk/server");
+    const path = freshPath();
+    const text = `${JSON.stringify({ journal: "public-hub-sdk/campaign-journal", version: 1, hub: "alpha" })}\n{"ref":"a","hash":"h","status":"applied"}\n{"ref":"b","ha`;
+    writeFileSync(path, text);
+    const summary = await dryRunAwards([{ wallet: "0x1", amount: 1, ref: "c" }], { journal: path, hub: "alpha" });
+    expect(summary).toMatchObject({ wouldSend: 1, failed: [] });
+    expect(readFileSync(path, "utf8")).toBe(text);
   });
 });

@@ -1,0 +1,231 @@
+/**
+ * The campaign engine, loaded on the first `awardMany` or `dryRunAwards`: `concurrency` workers
+ * share one reader of the input, each award is checked, matched against the refs already seen,
+ * sent, and journaled once the hub holds it. See `HubServerClient.awardMany` for the contract.
+ */
+import type { AwardInput } from "../award-schema";
+import type { CampaignContext } from "./errors";
+import type { AwardSender, AwardSource, CampaignFailure, CampaignInFlight, CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary, DryRunOptions } from "./types";
+
+/** Sends every award of `awards` with `send`, `concurrency` at a time, reading the input only as fast as awards are sent. */
+export async function awardMany(awards: AwardSource, send: AwardSender, options: CampaignOptions = {}, context: CampaignContext): Promise<CampaignSummary> {
+  context.check(awards, options, false);
+  return run(awards, send, options, context, false);
+}
+
+/**
+ * A dry run with no key at all: validates every award, finds `ref` conflicts and reads the journal,
+ * exactly as `awardMany` would, and sends nothing. Its counts are named for what they are:
+ * `wouldSend`, never `applied`. It checks no credentials.
+ */
+export async function dryRunAwards(awards: AwardSource, options: DryRunOptions = {}, context: CampaignContext): Promise<CampaignSummary> {
+  context.check(awards, options, true);
+  const { hub: _hub, ...rest } = options;
+  // One worker: nothing waits on the network, and the awards are checked in input order.
+  return run(awards, () => Promise.reject(new Error("a dry run sends nothing")), { ...rest, concurrency: 1 }, context, true);
+}
+
+async function run(awards: AwardSource, send: AwardSender, options: CampaignOptions, context: CampaignContext, dryRun: boolean): Promise<CampaignSummary> {
+  const { concurrency = context.defaults.concurrency, maxFailures = context.defaults.maxFailures, signal } = options;
+  const counts = { total: 0, applied: 0, duplicates: 0, wouldSend: 0, skipped: 0, failed: [] as CampaignFailure[], mismatched: [] as CampaignFailure[], dryRun };
+  const summary = (): CampaignSummary => ({ ...counts, failed: [...counts.failed], mismatched: [...counts.mismatched] });
+  if (signal?.aborted) throw context.stopped({ reason: "aborted", failures: 0, summary: summary(), cause: signal.reason, inFlight: [] });
+  const journal = await openJournal(options.journal, context);
+  // Every ref met, with its award's fingerprint: the journal's, then this run's. A Map of strings
+  // to small integers holds a million refs in about 120 MB (docs/build-notes.md).
+  const journaled = new Map<string, number>();
+  const seen = new Map<string, number>();
+  // One controller for the whole run: the caller's signal, an early stop or a fatal error stops every worker.
+  const controller = new AbortController();
+  let fatal: { error: unknown } | undefined;
+  const stop = (error: unknown) => {
+    fatal ??= { error };
+    controller.abort(error);
+  };
+  // Failures in a row that no later award can escape (a wrong key or secret…); a success resets it.
+  let systemic = 0;
+  let stopped: { reason: string; error: Error } | undefined;
+  const interrupted: CampaignInFlight[] = [];
+  let inFlight = 0;
+  let total = options.total ?? (Array.isArray(awards) ? awards.length : undefined);
+  const started = performance.now();
+  const samples = [{ at: started, done: 0 }];
+  const report = () => {
+    if (!options.onProgress && !context.observe) return;
+    const done = counts.applied + counts.duplicates + counts.wouldSend + counts.skipped + counts.failed.length;
+    const at = performance.now();
+    // The rate over about the last 5 s: recent enough to show a rate limit biting, smooth enough not to jump.
+    if (at - samples.at(-1)!.at >= 250) samples.push({ at, done });
+    while (samples.length > 1 && at - samples[1]!.at > 5_000) samples.shift();
+    const rate = at > samples[0]!.at ? ((done - samples[0]!.done) * 1000) / (at - samples[0]!.at) : 0;
+    const { applied, duplicates, wouldSend, skipped } = counts;
+    try {
+      const progress: CampaignProgress = { done, total, applied, duplicates, wouldSend, skipped, failed: counts.failed.length, inFlight, rate, elapsedMs: at - started };
+      context.observe?.(progress);
+      options.onProgress?.(progress);
+    } catch (error) {
+      stop(error); // a throwing onProgress stops the campaign with its error
+    }
+  };
+  const count = (kind: "applied" | "duplicates" | "wouldSend" | "skipped") => {
+    counts[kind]++;
+    report();
+  };
+  const fail = (failure: CampaignFailure) => {
+    counts.failed.push(failure);
+    report();
+  };
+  const next = reader(awards);
+  const onAbort = () => controller.abort(signal!.reason);
+  signal?.addEventListener("abort", onAbort);
+
+  // Journal lines being written: a worker goes on while its line is written (a group commit takes
+  // many at once), and the award counts once it is on disk. At most `concurrency` lines wait.
+  const recordings = new Set<Promise<void>>();
+  const settle = async (item: AwardInput, index: number) => {
+    let award: AwardInput;
+    try {
+      award = context.parseAward(item);
+    } catch (error) {
+      return fail({ index, award: item, error: asError(error) });
+    }
+    const hash = fingerprint(award);
+    const short = hash % 2 ** 30; // a small integer: stored unboxed in the Map
+    const known = journaled.get(award.ref) ?? seen.get(award.ref);
+    // An identical repeat shares the first's fate; a different award under a used ref is refused.
+    if (known === short) return count("skipped");
+    if (known !== undefined) return fail({ index, award: item, error: context.conflict(award.ref, journaled.has(award.ref) ? "journal" : "run") });
+    seen.set(award.ref, short);
+    if (dryRun) return count("wouldSend");
+    inFlight++;
+    let duplicate = false;
+    try {
+      duplicate = (await send(award, { signal: controller.signal }))?.duplicate === true;
+    } catch (error) {
+      // Applied (a 2xx) with an answer that does not fit schemas.award: a success, listed. Never a
+      // failure: a run again would count an award the hub already holds as not done.
+      if (context.appliedMismatch(error)) counts.mismatched.push({ index, award: item, error: asError(error) });
+      else {
+        inFlight--;
+        // Aborted with the campaign: not a failure of the award, which a resumed run sends again. It
+        // may have been applied (the transport's verdict; any other sender's error: maybe).
+        if (controller.signal.aborted) return void interrupted.push({ index, award: item, mayHaveBeenApplied: (error as { mayHaveBeenApplied?: unknown } | undefined)?.mayHaveBeenApplied !== false });
+        fail({ index, award: item, error: asError(error) });
+        const reason = context.systemicCause(error);
+        if (reason === undefined || ++systemic < maxFailures) return;
+        stopped ??= { reason, error: asError(error) };
+        return void controller.abort(stopped.error);
+      }
+    }
+    systemic = 0;
+    // A duplicate is settled as an applied award is: journaled, so a run again never sends it.
+    const settled = () => {
+      inFlight--;
+      count(duplicate ? "duplicates" : "applied");
+    };
+    if (!journal) return settled();
+    while (recordings.size >= concurrency) await Promise.race(recordings);
+    const recording: Promise<void> = Promise.resolve()
+      .then(() => journal.record({ ref: award.ref, hash: hash.toString(36), status: "applied" }))
+      .then(settled, (error: unknown) => {
+        // Settled but not recorded: going on would make the journal lie about what is done.
+        inFlight--;
+        stop(error);
+      })
+      .finally(() => recordings.delete(recording));
+    recordings.add(recording);
+  };
+
+  const worker = async () => {
+    while (!controller.signal.aborted) {
+      let item: IteratorResult<AwardInput>;
+      try {
+        item = await next();
+      } catch (error) {
+        return stop(error);
+      }
+      if (item.done) {
+        if (total === counts.total) return;
+        total = counts.total; // the end of the input tells the total
+        return report();
+      }
+      if (controller.signal.aborted) return; // read but not started: a resumed run sends it
+      await settle(item.value, counts.total++);
+    }
+  };
+
+  try {
+    if (journal) for await (const entry of await journal.load()) journaled.set(entry.ref, parseInt(entry.hash, 36) % 2 ** 30);
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    while (recordings.size > 0) await Promise.all(recordings);
+    signal?.removeEventListener("abort", onAbort);
+    await next.close().catch(() => undefined);
+    if (journal && typeof options.journal === "string") await journal.close?.();
+  }
+  if (fatal) throw fatal.error;
+  const cutShort = interrupted.sort((a, b) => a.index - b.index);
+  if (stopped) throw context.stopped({ reason: stopped.reason, failures: systemic, summary: summary(), cause: stopped.error, inFlight: cutShort });
+  // With no fatal error and no stop, only the caller's signal aborts the controller.
+  if (controller.signal.aborted) throw context.stopped({ reason: "aborted", failures: 0, summary: summary(), cause: signal!.reason, inFlight: cutShort });
+  return summary();
+}
+
+async function openJournal(journal: CampaignOptions["journal"], context: CampaignContext): Promise<CampaignJournal | undefined> {
+  if (typeof journal !== "string") return journal;
+  if (!context.openJournal) throw context.invalid("campaign options", ["journal"], "a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here");
+  return context.openJournal(journal);
+}
+
+/**
+ * One reader of the input shared by every worker. Calls are chained, so an async iterator is never
+ * asked for its next item before it answered the previous one (not every iterator allows that).
+ * The input is never read ahead. `close` lets a generator stopped early run its `finally`.
+ */
+function reader(source: AwardSource): (() => Promise<IteratorResult<AwardInput>>) & { close: () => Promise<void> } {
+  const iterator: Iterator<AwardInput> | AsyncIterator<AwardInput> = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+  let finished = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  const next = () => {
+    const result = chain.then(async () => {
+      if (finished) return { done: true, value: undefined } as IteratorResult<AwardInput>;
+      const item = await iterator.next();
+      if (item.done) finished = true;
+      return item;
+    });
+    chain = result.catch(() => undefined);
+    return result;
+  };
+  const close = async () => {
+    await chain;
+    if (!finished) {
+      finished = true;
+      await iterator.return?.();
+    }
+  };
+  return Object.assign(next, { close });
+}
+
+/**
+ * The fingerprint of an award: a 53-bit hash (cyrb53, by bryc, public domain) of its JSON with the
+ * keys sorted, so the same fields give the same fingerprint whatever their order. It only tells
+ * "same award or not" for one `ref`, so it need not be cryptographic; it is synchronous (WebCrypto's
+ * digest is not, and took 55 µs an award) and the same as the journals of earlier versions hold.
+ */
+function fingerprint(award: AwardInput): number {
+  const text = JSON.stringify(award, Object.keys(award).sort());
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & (h2 >>> 0)) + (h1 >>> 0);
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
