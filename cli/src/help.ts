@@ -113,7 +113,7 @@ ${Object.entries(COMMANDS)
 Global flags (before or after the command; flags override the environment):
   --base-url <url>   $HUB_BASE_URL     --client-id <id>  $HUB_CLIENT_ID     --hub <slug>  $HUB_SLUG
   --secret-file <file>  or  $HUB_SECRET  or  $HUB_SIGNING_KEY   (never printed)
-  --unwrap <key>   $PUBLIC_HUB_UNWRAP (reads and doctor: the key of the payload in the hub's envelope)
+  --unwrap <key>   $PUBLIC_HUB_UNWRAP (the key of the payload in the hub's envelope)
   --json   --help, -h   --version, -V
 
 public-hub <command> --help shows a command's flags, defaults and an example.

@@ -94,7 +94,7 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   try {
     const awards = readAwards(path, format, tracker);
     if (conn && !dryRun) {
-      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...conn.key });
+      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...(conn.unwrap && { unwrap: conn.unwrap }), ...conn.key });
       summary = await client.awardMany(awards, { ...limits, onProgress, ...signal, ...journal });
     } else {
       const hub = values.hub ?? io.env.HUB_SLUG;
