@@ -218,7 +218,8 @@ export function isDuplicate({ status, headers, body }: AwardAnswer): boolean {
   }
   if (status !== 409 && status !== 422) return false;
   const { code, message } = errorFields(body);
-  const said = [code, message, isObject(body) ? body.title : undefined, typeof body === "string" ? body : undefined].filter(text).join(" ");
+  // errorFields reads a problem's type, title and detail and the common shapes' code and message; a text body is read as it is.
+  const said = [code, message, typeof body === "string" ? body : undefined].filter(text).join(" ");
   return NAMES_DUPLICATE.test(said) && !NAMES_CONFLICT.test(said);
 }
 

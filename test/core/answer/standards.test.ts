@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorFields, isDuplicate, rateLimitOf, requestIdOf } from "../../../src/core/answer";
+import { errorFields, isDuplicate, rateLimitOf, requestIdOf, unwrapBody } from "../../../src/core/answer";
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers), body });
 
@@ -75,5 +75,48 @@ describe("rateLimitOf: the fields of each standard", () => {
   it("Retry-After wins for the wait; junk is left out", () => {
     expect(of({ "retry-after": "4", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "9" }).waitSeconds).toBe(4);
     expect(of({ ratelimit: "garbage", "x-ratelimit-remaining": "-1" })).toEqual({ waitSeconds: undefined, remaining: undefined, resetSeconds: undefined, quota: undefined, windowSeconds: undefined });
+  });
+});
+
+describe("the edges of each reading", () => {
+  it("a duplicate's words in a text body; a flag on an error answer is no duplicate; the replay header is exactly true", () => {
+    expect(isDuplicate(answer(409, "ref r-1 already exists"))).toBe(true);
+    expect(isDuplicate(answer(409, { duplicate: true }))).toBe(false);
+    expect(isDuplicate(answer(304, { duplicate: true }))).toBe(false);
+    expect(isDuplicate(answer(200, {}, { "idempotent-replayed": " TRUE " }))).toBe(true);
+    for (const value of ["truex", "xtrue", "tr ue", ""]) expect(isDuplicate(answer(200, {}, { "idempotent-replayed": value }))).toBe(false);
+    expect(isDuplicate(answer(409, { title: "Duplicate" }))).toBe(true);
+  });
+
+  it("a request id's header name must end in request-id", () => {
+    expect(requestIdOf(new Headers({ "x-request-identity": "z" }))).toBeUndefined();
+    expect(requestIdOf(new Headers({ "x-requestid": "y" }))).toBe("y");
+  });
+
+  it("numbers of the rate-limit fields: decimals read, anything else left out", () => {
+    const now = Date.UTC(2026, 10, 26, 12);
+    expect(rateLimitOf(new Headers({ "ratelimit-remaining": " 5.5 ", "ratelimit-reset": "2" }), now)).toMatchObject({ remaining: 5.5, resetSeconds: 2 });
+    for (const junk of ["5.x", "5abc", "x5", "5."]) expect(rateLimitOf(new Headers({ "x-ratelimit-remaining": junk }), now).remaining).toBeUndefined();
+    expect(rateLimitOf(new Headers({ ratelimit: '"d";r=2.5;t=1' }), now)).toMatchObject({ remaining: 2.5, resetSeconds: 1 });
+  });
+
+  it("field paths: a pointer with or without #, a dotted name; an entry without a field is no issue", () => {
+    const pathsOf = (body: unknown) => errorFields(body).issues.map((issue) => issue.path);
+    expect(pathsOf({ errors: [{ pointer: "/amount", detail: "d" }, { pointer: "#/a/b", detail: "d" }, { field: "x.y", message: "m" }] })).toEqual([["amount"], ["a", "b"], ["x", "y"]]);
+    expect(pathsOf({ errors: [{ detail: "no field" }] })).toEqual([]);
+    expect(errorFields({ errors: [{ detail: "no field" }] }).message).toBe("no field");
+    expect(errorFields({ error: { message: "m", param: "amount" } }).issues).toEqual([{ path: ["amount"], message: "m", code: "invalid" }]);
+    expect(errorFields({ error: { param: "amount" } }).issues).toEqual([{ path: ["amount"], message: "invalid", code: "invalid" }]);
+  });
+});
+
+describe("unwrapBody: the envelope's key, and nothing else", () => {
+  it("the payload under the key; the body as it is without the key, for a non-object, or with no key given", () => {
+    expect(unwrapBody({ data: { a: 1 }, meta: {} }, "data")).toEqual({ a: 1 });
+    expect(unwrapBody({ data: null }, "data")).toBeNull();
+    expect(unwrapBody({ other: 1 }, "data")).toEqual({ other: 1 });
+    expect(unwrapBody(["a"], "0")).toEqual(["a"]);
+    expect(unwrapBody({ data: 1 }, undefined)).toEqual({ data: 1 });
+    expect(unwrapBody("text", "length")).toBe("text");
   });
 });
