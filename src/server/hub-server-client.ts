@@ -16,10 +16,9 @@ import { assertNotBrowser } from "./browser-guard";
 import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
 import { checkCampaign } from "./campaign/check-campaign";
-import type { CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
-import type { ServerRuntime } from "./server-api";
+import type { CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
 import { ServerClock } from "./server-clock";
-import { checkKeyOptions } from "./signing";
+import { checkKeyOptions, hmacSigner, sha256Hex } from "./signing";
 import { awardSegments, signingPayload } from "./signing-payload";
 
 /**
@@ -31,6 +30,18 @@ import { awardSegments, signingPayload } from "./signing-payload";
  * ```
  */
 export const SIGNATURE_WINDOW_SECONDS = 300;
+
+/**
+ * Opens a campaign journal given as a path: the file journal, whose code and `node:fs` load only
+ * now. Where the runtime has no `node:fs` (a worker), a path is refused as a bad option.
+ */
+export async function openJournal(path: string, hub: string | undefined): Promise<Required<CampaignJournal>> {
+  const { FileJournal } = await import("./campaign/file-journal");
+  // `open` only imports `node:fs/promises` (the file is read later): its failure means no file system.
+  return FileJournal.open(path, { hub, invalid: campaignContext.invalid }).catch(() => {
+    throw campaignContext.invalid("campaign options", ["journal"], "a journal path needs a file system (node:fs: Node, Bun, Deno); pass a CampaignJournal object here");
+  });
+}
 
 /** `Date` has whole seconds, and the refusal took its time to come back. */
 const SKEW_MARGIN_SECONDS = 2;
@@ -84,28 +95,23 @@ export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> exten
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
-export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S> {
+export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
   /** @internal */
   protected static override readonly optionNames: readonly string[] = [...CLIENT_OPTIONS, ...SERVER_ONLY_OPTIONS];
   readonly #clock = new ServerClock();
-  readonly #runtime: ServerRuntime;
   readonly #sign: (payload: string) => Promise<string>;
-  readonly #sha256Hex: (text: string) => string | Promise<string>;
   readonly #duplicate: HubServerClientOptions["duplicate"];
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
-  constructor(options: HubServerClientOptions<S>, runtime: ServerRuntime) {
+  constructor(options: HubServerClientOptions<S>) {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
     super(options);
     checkKeyOptions(options);
-    this.#runtime = runtime;
     this.#duplicate = options.duplicate;
-    const { backend } = runtime;
     // Derived once per client: only the prepared signer is kept, never the secret itself.
-    const signer = Promise.resolve(options.signingKey ?? backend.sha256Hex(options.secret!)).then((key) => backend.signerFor(key));
+    const signer = Promise.resolve(options.signingKey ?? sha256Hex(options.secret!)).then(hmacSigner);
     signer.catch(() => undefined); // surfaced on the first award instead
     this.#sign = async (payload) => (await signer)(payload);
-    this.#sha256Hex = backend.sha256Hex;
   }
 
   /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
@@ -217,7 +223,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
     if (!(error instanceof Error)) return error;
     if (earlier > 0 && typeof (error as { attempts?: number }).attempts === "number") (error as unknown as { attempts: number }).attempts += earlier;
     if (signed && error instanceof HubApiError && REFUSAL_STATUSES.has(error.status)) {
-      const signing: SigningDiagnostics = { ...signed, bodySha256: await this.#sha256Hex(body) };
+      const signing: SigningDiagnostics = { ...signed, bodySha256: await sha256Hex(body) };
       Object.defineProperty(error, "signing", { value: signing, enumerable: true });
       if (refusalKind(error) === "credentials") {
         error.message +=
@@ -258,11 +264,10 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
     // Loaded on first use, so the entry's cold import does not carry the campaign code.
     const campaign = await import("./campaign/award-many");
     const send = (award: AwardInput, { signal }: { signal: AbortSignal }) => this.awardPoints(award, { signal });
-    const { openJournal } = this.#runtime;
     // One observed call; the awards, sent inside it, are its own.
     return this.observe({ name: "awardMany", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn" }, (trace) => {
       const onProgress = trace && ((progress: CampaignProgress) => (trace.progress?.(progress), options?.onProgress?.(progress)));
-      return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: openJournal && ((path) => openJournal(path, this.hub)) });
+      return campaign.awardMany(awards, send, { ...options, ...(onProgress && { onProgress }) }, { ...campaignContext, openJournal: (path) => openJournal(path, this.hub) });
     });
   }
 }
