@@ -77,7 +77,8 @@ export const signerImplementation = "none" as "webcrypto" | "none";
 
 export { BrowserNotAllowedError };
 // Plain values: the same in every build.
-export { SIGNATURE_WINDOW_SECONDS } from "./hub-server-client";
+// Not from hub-server-client: this build must never reach the signing code, nor the file journal it loads.
+export { SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 export { CAMPAIGN_DEFAULTS } from "./campaign/defaults";
 // The campaign errors are plain error classes: code that only checks `instanceof` may import them.
 export { RefConflictError } from "./campaign/ref-conflict-error";

@@ -17,19 +17,9 @@ import type { AwardSource } from "./campaign/award-source";
 import { campaignContext } from "./campaign/campaign-context";
 import { checkCampaign } from "./campaign/check-campaign";
 import type { CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary } from "./campaign/types";
-import { ServerClock } from "./server-clock";
+import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 import { checkKeyOptions, hmacSigner, sha256Hex } from "./signing";
 import { awardSegments, signingPayload } from "./signing-payload";
-
-/**
- * How far a signed write's `x-api-timestamp` may be from the server's time, in seconds, either way
- * (spec, part 5). The mock keeps its own copy on purpose: it checks the SDK with its own code.
- * @example
- * ```ts
- * if (Math.abs(offsetMs) > SIGNATURE_WINDOW_SECONDS * 1000) console.warn("signatures would be refused without the clock correction");
- * ```
- */
-export const SIGNATURE_WINDOW_SECONDS = 300;
 
 /**
  * Opens a campaign journal given as a path: the file journal, whose code and `node:fs` load only

@@ -47,13 +47,13 @@ export async function dryRunAwards(awards: AwardSource, options: DryRunOptions =
  */
 export const signerImplementation = "webcrypto" as "webcrypto" | "none";
 
-export { HubServerClient, SIGNATURE_WINDOW_SECONDS, type HubServerClientOptions } from "./hub-server-client";
+export { HubServerClient, type HubServerClientOptions } from "./hub-server-client";
 export { deriveSigningKey, signRequest, type KeyMaterial, type SignRequestInput } from "./signing";
 export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
 export { awardPath, signingPayload } from "./signing-payload";
 export { refusalKind, type RefusalKind, type SigningDiagnostics } from "../core/errors";
-export { clockOffsetOf } from "./server-clock";
+export { clockOffsetOf, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 export { CAMPAIGN_DEFAULTS } from "./campaign/defaults";
 export { RefConflictError } from "./campaign/ref-conflict-error";
 export { CampaignStoppedError } from "./campaign/campaign-stopped-error";
