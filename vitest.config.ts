@@ -10,7 +10,7 @@ export default defineConfig({
     dedupe: ["react", "react-dom", "@tanstack/react-query"],
     // Tests and examples import the package by name, as users do; here it resolves to the source.
     alias: [
-      { find: /^public-hub-sdk\/server$/, replacement: src("server/node.ts") },
+      { find: /^public-hub-sdk\/server$/, replacement: src("server/index.ts") },
       { find: /^public-hub-sdk\/mock$/, replacement: src("mock/index.ts") },
       { find: /^public-hub-sdk\/query$/, replacement: src("query/index.ts") },
       { find: /^public-hub-sdk\/otel$/, replacement: src("otel/index.ts") },

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pLimit from "p-limit";
-import { dryRunAwards, HubServerClient } from "../dist/server/node.js";
+import { dryRunAwards, HubServerClient } from "../dist/server/index.js";
 
 const SMOKE = process.argv.includes("--smoke");
 const ROUNDS = SMOKE ? 2 : 21;

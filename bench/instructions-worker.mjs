@@ -1,8 +1,7 @@
 // Runs one signer N times, for `valgrind --tool=callgrind` to count instructions (see run.mjs).
 // Every variant awaits each call, so the SDK and the baseline pay the same loop cost.
-import { createHmac, webcrypto } from "node:crypto";
-import * as edge from "../dist/server/edge.js";
-import { signRequest } from "../dist/server/node.js";
+import { webcrypto } from "node:crypto";
+import { signRequest } from "../dist/server/index.js";
 
 const [variant, count] = [process.argv[2], Number(process.argv[3])];
 const KEY = "91ee6a067442e07ac0984926504d93fc4a3c00277745d27cc9be451133ad65ec";
@@ -11,13 +10,14 @@ const BODY = JSON.stringify({ wallet: "0x5e5bd2a4c89737010ede2ecf8bca2388637e5e8
 const input = { timestamp: "1751007723", method: "POST", path: PATH, body: BODY, signingKey: KEY };
 // Built per call, as any signer must: the timestamp changes with every request.
 const payload = () => `${input.timestamp}.POST.${input.path}.${input.body}`;
-const subtleKey = await webcrypto.subtle.importKey("raw", new TextEncoder().encode(KEY), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+const importKey = () => webcrypto.subtle.importKey("raw", new TextEncoder().encode(KEY), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+const subtleKey = await importKey();
+const rawSign = async (key) => Buffer.from(await webcrypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload()))).toString("hex");
 
 const variants = {
-  "node-sdk": () => signRequest(input),
-  "node-raw": async () => createHmac("sha256", KEY).update(payload()).digest("hex"),
-  "web-sdk": () => edge.signRequest(input),
-  "web-raw": async () => Buffer.from(await webcrypto.subtle.sign("HMAC", subtleKey, new TextEncoder().encode(payload()))).toString("hex"),
+  "web-sdk": () => signRequest(input),
+  "web-raw": async () => rawSign(await importKey()),
+  "web-raw-imported": () => rawSign(subtleKey),
 };
 const run = variants[variant];
 for (let i = 0; i < count; i++) await run();

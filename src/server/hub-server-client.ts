@@ -14,21 +14,22 @@ import type { HubData, HubSchemas } from "../core/types/schemas";
 import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import { campaignContext } from "./campaign/errors";
-import type { AwardSource, CampaignOptions, CampaignSummary } from "./campaign/types";
-import type { ServerRuntime } from "./server-api";
-import { ServerClock } from "./server-clock";
-import { checkKeyOptions } from "./signing";
+import type { AwardSource, CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
+import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+import { checkKeyOptions, hmacSigner, sha256Hex } from "./signing";
 import { awardSegments, signingPayload } from "./signing-payload";
 
 /**
- * How far a signed write's `x-api-timestamp` may be from the server's time, in seconds, either way
- * (spec, part 5). The mock keeps its own copy on purpose: it checks the SDK with its own code.
- * @example
- * ```ts
- * if (Math.abs(offsetMs) > SIGNATURE_WINDOW_SECONDS * 1000) console.warn("signatures would be refused without the clock correction");
- * ```
+ * Opens a campaign journal given as a path: the file journal, whose code and `node:fs` load only
+ * now. Where the runtime has no `node:fs` (a worker), a path is refused as a bad option.
  */
-export const SIGNATURE_WINDOW_SECONDS = 300;
+export async function openJournal(path: string, hub: string | undefined): Promise<Required<CampaignJournal>> {
+  const { FileJournal } = await import("./campaign/file-journal");
+  // `open` only imports `node:fs/promises` (the file is read later): its failure means no file system.
+  return FileJournal.open(path, { hub, invalid: campaignContext.invalid }).catch(() => {
+    throw campaignContext.invalid("campaign options", ["journal"], "a journal path needs a file system (node:fs: Node, Bun, Deno); pass a CampaignJournal object here");
+  });
+}
 
 /** `Date` has whole seconds, and the refusal took its time to come back. */
 const SKEW_MARGIN_SECONDS = 2;
@@ -82,28 +83,23 @@ export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> exten
  * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
  * ```
  */
-export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S> {
+export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
   /** @internal */
   protected static override readonly optionNames: readonly string[] = [...CLIENT_OPTIONS, ...SERVER_ONLY_OPTIONS];
   readonly #clock = new ServerClock();
-  readonly #runtime: ServerRuntime;
   readonly #sign: (payload: string) => Promise<string>;
-  readonly #sha256Hex: (text: string) => string | Promise<string>;
   readonly #duplicate: HubServerClientOptions["duplicate"];
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
-  constructor(options: HubServerClientOptions<S>, runtime: ServerRuntime) {
+  constructor(options: HubServerClientOptions<S>) {
     assertNotBrowser(options?.dangerouslyAllowBrowser);
     super(options);
     checkKeyOptions(options);
-    this.#runtime = runtime;
     this.#duplicate = options.duplicate;
-    const { backend } = runtime;
     // Derived once per client: only the prepared signer is kept, never the secret itself.
-    const signer = Promise.resolve(options.signingKey ?? backend.sha256Hex(options.secret!)).then((key) => backend.signerFor(key));
+    const signer = Promise.resolve(options.signingKey ?? sha256Hex(options.secret!)).then(hmacSigner);
     signer.catch(() => undefined); // surfaced on the first award instead
     this.#sign = async (payload) => (await signer)(payload);
-    this.#sha256Hex = backend.sha256Hex;
   }
 
   /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
@@ -215,7 +211,7 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
     if (!(error instanceof Error)) return error;
     if (earlier > 0 && typeof (error as { attempts?: number }).attempts === "number") (error as unknown as { attempts: number }).attempts += earlier;
     if (signed && error instanceof HubApiError && REFUSAL_STATUSES.has(error.status)) {
-      const signing: SigningDiagnostics = { ...signed, bodySha256: await this.#sha256Hex(body) };
+      const signing: SigningDiagnostics = { ...signed, bodySha256: await sha256Hex(body) };
       Object.defineProperty(error, "signing", { value: signing, enumerable: true });
       if (refusalKind(error) === "credentials") {
         error.message +=
@@ -260,10 +256,9 @@ export class HubServerClientBase<S extends HubSchemas = {}> extends HubClient<S>
       const { duplicate, mayHaveBeenAppliedEarlier } = await this.awardPoints(award, { signal }).withResponse();
       return { duplicate: duplicate && !mayHaveBeenAppliedEarlier };
     };
-    const { openJournal } = this.#runtime;
     // One observed call; the awards, sent inside it, are its own.
     return this.observe({ name: "awardMany", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn" }, (trace) =>
-      campaign.awardMany(awards, send, options, { ...campaignContext, observe: trace?.progress, openJournal: openJournal && ((path) => openJournal(path, this.hub)) }),
+      campaign.awardMany(awards, send, options, { ...campaignContext, observe: trace?.progress, openJournal: (path) => openJournal(path, this.hub) }),
     );
   }
 }

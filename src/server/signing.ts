@@ -1,7 +1,6 @@
 import { textProblem, type Problem } from "../client/check-input";
 import { HubValidationError, type ValidationIssue } from "../core/errors";
 import { assertNotBrowser } from "./browser-guard";
-import type { HmacBackend, PayloadSigner } from "./crypto/backend";
 import { signingPayload } from "./signing-payload";
 
 /**
@@ -51,10 +50,11 @@ const TIMESTAMP = "timestamp must be Unix seconds as a decimal string";
 const PATH = "path must start with /";
 const SIGN_INPUT = "signRequest takes { secret or signingKey, timestamp, method, path, body }";
 const KEY_MISSING = "give `secret` or `signingKey` (is the environment variable that holds it set?)";
+const KEY_BOTH = "`secret` and `signingKey` are both given: give one of them (they may not be the same key)";
 
 /*
- * Plain predicates, not zod: signRequest may run for every attempt of every award, and a zod parse
- * per call cost a third of a signature (bench/RESULTS.md). The issues keep zod's codes, so an
+ * Plain predicates, not zod: signRequest may sign every request of a hand-made client, and a zod
+ * parse per call cost a third of a signature (bench/RESULTS.md). The issues keep zod's codes, so an
  * error reads the same as one from the award schema. No message ever holds a value: these fields
  * are key material or sit beside it.
  */
@@ -70,79 +70,89 @@ const isUnixSeconds = (text: string) => /^\d+$/.test(text);
 const startsWithSlash = (text: string) => text.startsWith("/");
 
 /**
- * `secret` and `signingKey` as given: each optional, but one is needed (with both, `signingKey` is
- * used). `missingKey` comes last, so that every problem is named at once.
+ * `secret` and `signingKey` as given: each optional, but exactly one is needed (`keyCount`, last,
+ * so that every problem is named at once).
  */
-const keyIssues = (input: Record<string, unknown>, known?: (key: unknown) => boolean) =>
+const keyIssues = (input: Record<string, unknown>) =>
   add(
     add(undefined, "secret", input.secret === undefined ? undefined : textProblem("secret", input.secret)),
     "signingKey",
-    input.signingKey === undefined || known?.(input.signingKey) ? undefined : formatProblem(input.signingKey, isSigningKey, SIGNING_KEY),
+    input.signingKey === undefined ? undefined : formatProblem(input.signingKey, isSigningKey, SIGNING_KEY),
   );
-const missingKey = (input: Record<string, unknown>, issues: Issues | undefined) =>
-  add(issues, "secret", input.secret === undefined && input.signingKey === undefined ? { code: "custom", message: KEY_MISSING } : undefined);
+const keyCount = (input: Record<string, unknown>, issues: Issues | undefined) => {
+  const given = Number(input.secret !== undefined) + Number(input.signingKey !== undefined);
+  return add(issues, "secret", given === 1 ? undefined : { code: "custom", message: given === 0 ? KEY_MISSING : KEY_BOTH });
+};
 
 /** Throws {@link HubValidationError} unless a server client's key options are usable (called after HubClient's own checks, which refuse a non-object). */
 export function checkKeyOptions(options: object): void {
   const allow = (options as Record<string, unknown>).dangerouslyAllowBrowser;
-  const issues = missingKey(options as Record<string, unknown>, add(keyIssues(options as Record<string, unknown>), "dangerouslyAllowBrowser", allow === undefined || typeof allow === "boolean" ? undefined : { code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" }));
+  const issues = keyCount(options as Record<string, unknown>, add(keyIssues(options as Record<string, unknown>), "dangerouslyAllowBrowser", allow === undefined || typeof allow === "boolean" ? undefined : { code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" }));
   if (issues) throw new HubValidationError({ what: "client options", issues });
 }
 
-/** Throws {@link HubValidationError} unless `input` is a complete {@link SignRequestInput}. Straight-line: it runs on every signature. */
-function checkSignInput(input: unknown, known: (key: unknown) => boolean): asserts input is SignRequestInput {
+/** Throws {@link HubValidationError} unless `input` is a complete {@link SignRequestInput}. */
+function checkSignInput(input: unknown): asserts input is SignRequestInput {
   if (!isObject(input)) throw new HubValidationError({ what: "signing input", issues: [{ path: [], code: "invalid_type", message: SIGN_INPUT }] });
-  let issues = add(keyIssues(input, known), "timestamp", formatProblem(input.timestamp, isUnixSeconds, TIMESTAMP));
+  let issues = add(keyIssues(input), "timestamp", formatProblem(input.timestamp, isUnixSeconds, TIMESTAMP));
   issues = add(add(issues, "method", textProblem("method", input.method)), "path", formatProblem(input.path, startsWithSlash, PATH));
-  issues = missingKey(input, add(issues, "body", typeof input.body === "string" ? undefined : { code: "invalid_type", message: "body must be the exact string sent" }));
+  issues = keyCount(input, add(issues, "body", typeof input.body === "string" ? undefined : { code: "invalid_type", message: "body must be the exact string sent" }));
   if (issues) throw new HubValidationError({ what: "signing input", issues });
 }
 
-const SIGNER_CACHE_SIZE = 16;
+const encoder = new TextEncoder();
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+const toHex = (buffer: ArrayBuffer) => {
+  let hex = "";
+  for (const byte of new Uint8Array(buffer)) hex += HEX[byte];
+  return hex;
+};
 
-/** `deriveSigningKey` and `signRequest` for one crypto backend. */
-export function createSigning(backend: HmacBackend) {
-  // Prepared signers (a KeyObject or CryptoKey inside) by signing key, so that signing with a
-  // known key costs one HMAC: the signer itself once ready (no await), its promise until then.
-  // Only derived keys are cached, never secrets; never a failure. Two fast paths, measured on an
-  // idle machine (callgrind, instructions per signature, 2026-11-26; noise ±2 %): the format check
-  // skipped for a prepared key saves ~1,500 of ~32,500, the ready signer called without an await
-  // ~1,200, and in calls/s without it `signRequest` fell from 0.81× to 0.70× raw `createHmac`
-  // (bench/RESULTS.md). Both change the cost only, never the result: mutation testing cannot see them.
-  const signers = new Map<string, PayloadSigner | Promise<PayloadSigner>>();
-  // A signing key already prepared passed its format check when it was first given.
-  // Stryker disable next-line ArrowFunction: the fast path above (the check then runs every time)
-  const known = (key: unknown) => signers.has(key as string);
-  const signerFor = (key: string) => {
-    let signer = signers.get(key);
-    if (signer === undefined) {
-      if (signers.size >= SIGNER_CACHE_SIZE) signers.delete(signers.keys().next().value!);
-      const pending = Promise.resolve(backend.signerFor(key));
-      signers.set(key, (signer = pending));
-      pending.then(
-        // Stryker disable next-line all: the fast path above (the promise is awaited instead)
-        (ready) => signers.get(key) === pending && signers.set(key, ready),
-        () => signers.delete(key), // a failure is not kept: the next call tries again
-      );
-    }
-    return signer;
-  };
+/** Lowercase hex SHA-256 of the UTF-8 text, with WebCrypto (`crypto.subtle`: Node ≥ 20, Bun, Deno, workers). */
+export const sha256Hex = async (text: string): Promise<string> => toHex(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 
-  async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
-    assertNotBrowser(options.dangerouslyAllowBrowser);
-    const issues = add(undefined, "secret", textProblem("secret", secret));
-    if (issues) throw new HubValidationError({ what: "secret", issues });
-    return backend.sha256Hex(secret);
-  }
+/** HMAC-SHA256 keyed with the UTF-8 bytes of `signingKey`, giving lowercase hex; the key is imported once, here. */
+export async function hmacSigner(signingKey: string): Promise<(payload: string) => Promise<string>> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(signingKey), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return async (payload) => toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(payload)));
+}
 
-  async function signRequest(input: SignRequestInput): Promise<string> {
-    assertNotBrowser(input?.dangerouslyAllowBrowser);
-    checkSignInput(input, known);
-    const signer = signerFor(input.signingKey ?? (await backend.sha256Hex(input.secret)));
-    // Stryker disable next-line ConditionalExpression,StringLiteral: the fast path above (awaiting the ready signer gives it too)
-    const sign = typeof signer === "function" ? signer : await signer;
-    return sign(signingPayload(input));
-  }
+/**
+ * The signing key of a secret: the lowercase hex SHA-256 of its UTF-8 bytes, which is what the
+ * server stores. Store this instead of the secret if you like, and pass it as `signingKey`.
+ * @throws {HubValidationError} for an empty secret.
+ * @example
+ * ```ts
+ * const signingKey = await deriveSigningKey(process.env.HUB_SECRET!);
+ * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", signingKey });
+ * ```
+ */
+export async function deriveSigningKey(secret: string, options: { dangerouslyAllowBrowser?: boolean } = {}): Promise<string> {
+  assertNotBrowser(options.dangerouslyAllowBrowser);
+  const issues = add(undefined, "secret", textProblem("secret", secret));
+  if (issues) throw new HubValidationError({ what: "secret", issues });
+  return sha256Hex(secret);
+}
 
-  return { deriveSigningKey, signRequest };
+/**
+ * The `x-api-signature` of one request: lowercase hex HMAC-SHA256 of `timestamp.METHOD.path.body`,
+ * keyed with the signing key (from `signingKey`, or derived from `secret`). `HubServerClient`
+ * does this for every attempt; use it directly for a hand-made request.
+ * @throws {HubValidationError} for malformed input.
+ * @example
+ * ```ts
+ * const signature = await signRequest({
+ *   secret: process.env.HUB_SECRET!,
+ *   timestamp: String(Math.floor(Date.now() / 1000)),
+ *   method: "POST",
+ *   path: "/api/v1/hub/alpha/bits/earn",
+ *   body: '{"wallet":"0xabc","amount":10,"ref":"r1"}',
+ * });
+ * ```
+ */
+export async function signRequest(input: SignRequestInput): Promise<string> {
+  assertNotBrowser(input?.dangerouslyAllowBrowser);
+  checkSignInput(input);
+  const sign = await hmacSigner(input.signingKey ?? (await sha256Hex(input.secret)));
+  return sign(signingPayload(input));
 }

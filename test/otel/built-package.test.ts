@@ -32,14 +32,14 @@ const seen = [];
 register("data:text/javascript," + encodeURIComponent('export async function resolve(s, c, next) { if (s.startsWith("@opentelemetry/")) throw new Error("imported " + s); return next(s, c); }'));
 const [dist] = process.argv.slice(-1);
 const root = await import(dist + "/index.js");
-const server = await import(dist + "/server/node.js");
+const server = await import(dist + "/server/index.js");
 const fetch = async () => new Response('{"slug":"alpha"}', { headers: { "content-type": "application/json" } });
 await new root.HubClient({ baseUrl: "https://hub.example.com", clientId: "pk", hub: "alpha", fetch }).getHub();
 await new server.HubServerClient({ baseUrl: "https://hub.example.com", clientId: "pk", hub: "alpha", secret: "s", fetch }).awardPoints({ wallet: "0xabc", amount: 1, reason: "r", ref: "r1" });
 await import(dist + "/mock/index.js");
 const require = createRequire(import.meta.url);
 require(new URL(dist + "/index.cjs").pathname);
-require(new URL(dist + "/server/node.cjs").pathname);
+require(new URL(dist + "/server/index.cjs").pathname);
 const cjs = Object.keys(require.cache).filter((path) => path.includes("@opentelemetry"));
 let otel = "not imported";
 try { await import(dist + "/otel/index.js"); otel = "imported"; } catch (error) { otel = error.message; }

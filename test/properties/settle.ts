@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { ioTurns, trackCrypto } from "../helpers/real-io";
 
 /** How a call ended, and when (in fake time, from its start). */
 export interface Settled<T> {
@@ -10,13 +11,14 @@ export interface Settled<T> {
 }
 
 /**
- * Runs `call` under fake timers (setTimeout and Date), advancing time to each next timer (or by
- * `stepMs` when none is set) until it settles or `limitMs` pass: timeouts, backoffs and `Retry-After` waits cost no real time, and
+ * Runs `call` under fake timers (setTimeout and Date), advancing time to each next timer until it
+ * settles or `limitMs` pass: timeouts, backoffs and `Retry-After` waits cost no real time, and
  * "still pending after N ms" is an exact statement. Real `setImmediate` turns are given between
- * steps, for what a body stream schedules there.
+ * steps, for what a body stream schedules there, and for WebCrypto, whose work is done first.
  */
-export async function settle<T>(call: () => Promise<T>, limitMs = 60_000, stepMs = 5): Promise<Settled<T>> {
+export async function settle<T>(call: () => Promise<T>, limitMs = 60_000): Promise<Settled<T>> {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+  const signing = trackCrypto();
   try {
     const start = Date.now();
     const result: Settled<T> = { settled: false, elapsed: limitMs };
@@ -24,14 +26,19 @@ export async function settle<T>(call: () => Promise<T>, limitMs = 60_000, stepMs
       (value) => Object.assign(result, { settled: true, value, elapsed: Date.now() - start }),
       (error: unknown) => Object.assign(result, { settled: true, error, elapsed: Date.now() - start }),
     );
-    while (!result.settled && Date.now() - start < limitMs) {
-      // Straight to the next timer when there is one; else a small step (a body read in flight).
-      if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
-      else await vi.advanceTimersByTimeAsync(stepMs);
-      await new Promise((resolve) => setImmediate(resolve));
+    // Without a timer, only real work is under way (WebCrypto on threads of its own, a body read):
+    // real turns pass, fake time stands still, up to a bound for a call that waits on nothing.
+    for (let idle = 0; !result.settled && Date.now() - start < limitMs && idle < 100_000; ) {
+      await signing.idle();
+      if (result.settled) break;
+      // Straight to the next timer when there is one; else a real turn.
+      if (vi.getTimerCount() > 0) (idle = 0), await vi.advanceTimersToNextTimerAsync();
+      else idle++;
+      await ioTurns();
     }
     return result;
   } finally {
+    signing.restore();
     vi.useRealTimers();
   }
 }

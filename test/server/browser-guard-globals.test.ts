@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { assertNotBrowser, BrowserNotAllowedError } from "../../src/server/browser-guard";
-import { HubServerClient, signRequest } from "../../src/server/node";
+import { HubServerClient, signRequest } from "../../src/server/index";
 
 // The DOM environment (browser-guard.test.ts) has both globals; here each one alone.
 afterEach(() => {

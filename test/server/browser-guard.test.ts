@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import * as browserStub from "../../src/server/browser";
-import { BrowserNotAllowedError, deriveSigningKey, HubServerClient, signRequest } from "../../src/server/node";
+import { BrowserNotAllowedError, deriveSigningKey, HubServerClient, signRequest } from "../../src/server/index";
 
 const options = { baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha_demo", hub: "alpha", secret: "demo-secret-alpha" };
 const signInput = { secret: "s", timestamp: "1", method: "POST", path: "/api/v1/hub/x/bits/earn", body: "" };

@@ -7,6 +7,7 @@ import { systemErrorCode } from "../../../src/core/request";
 import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
 import { timeless } from "../../helpers/timeless";
+import { ioTurns, trackCrypto } from "../../helpers/real-io";
 
 const { mock } = useHubMock();
 
@@ -42,9 +43,19 @@ const award = { wallet: "w", amount: 1, ref: "r" };
 /** Runs `call` under fake timers until it settles; its result or its error. */
 async function settle<T>(call: () => Promise<T>): Promise<T | Error> {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-  const pending = call().catch((error: unknown) => error as Error);
-  await vi.advanceTimersByTimeAsync(600_000);
-  return pending;
+  const signing = trackCrypto();
+  try {
+    let settled = false;
+    const pending = call().catch((error: unknown) => error as Error).finally(() => (settled = true));
+    // To each next timer, after the WebCrypto work under way (on threads of its own) is done.
+    for (const end = Date.now() + 600_000; !settled && Date.now() < end; ) {
+      await signing.idle();
+      if (!settled) await (vi.getTimerCount() > 0 ? vi.advanceTimersToNextTimerAsync() : ioTurns());
+    }
+    return await pending;
+  } finally {
+    signing.restore();
+  }
 }
 
 describe("retries and their waits", () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubAbortError, HubClient, HubConnectionError, HubRedirectError, HubResponseError, HubTimeoutError, ServerError } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
-import { HubServerClient as EdgeServerClient } from "../../../src/server/edge";
 import { innermostMessage, redirectError } from "../../../src/core/request";
+import { until } from "../../helpers/real-io";
 import { timeless } from "../../helpers/timeless";
 
 /** A client whose `fetch` answers (or fails) as told: no network, no mock. */
@@ -48,7 +48,9 @@ describe("what a failed call says about a write", () => {
 
   it("a write cut by its timeout may have been applied, and says so", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const pending = serverWith(never).awardPoints(award).catch((e: unknown) => e);
+    const sent = vi.fn(never);
+    const pending = serverWith(sent).awardPoints(award).catch((e: unknown) => e);
+    await until(() => sent.mock.calls.length > 0); // signed on WebCrypto's threads, then sent
     await vi.advanceTimersByTimeAsync(50);
     const error = (await pending) as HubTimeoutError;
     expect(error).toBeInstanceOf(HubTimeoutError);
@@ -63,7 +65,9 @@ describe("what a failed call says about a write", () => {
         init?.signal?.addEventListener("abort", () => reject(Object.assign(new Error("connect failed"), { code: "ECONNREFUSED" }))),
       );
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const timedOut = serverWith(refusedOnAbort).awardPoints(award).catch((e: unknown) => e);
+    const sent = vi.fn(refusedOnAbort);
+    const timedOut = serverWith(sent).awardPoints(award).catch((e: unknown) => e);
+    await until(() => sent.mock.calls.length > 0);
     await vi.advanceTimersByTimeAsync(50);
     expect(await timedOut).toMatchObject({ name: "HubTimeoutError", mayHaveBeenApplied: true });
     vi.useRealTimers();
@@ -122,7 +126,7 @@ describe("what a failed call says about a write", () => {
     const failure = new Error("crypto unavailable");
     vi.spyOn(globalThis.crypto.subtle, "sign").mockRejectedValue(failure);
     let sent = 0;
-    const server = new EdgeServerClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", maxConcurrency: 1, fetch: async () => (sent++, Response.json({})) });
+    const server = new HubServerClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", maxConcurrency: 1, fetch: async () => (sent++, Response.json({})) });
     await expect(server.awardPoints(award)).rejects.toBe(failure);
     expect(sent).toBe(0);
     // The one slot was given back: the next call gets its turn.

@@ -6,7 +6,7 @@ const mock = require("public-hub-sdk/mock");
 const problems = [];
 if (typeof sdk.HubClient !== "function") problems.push("HubClient missing");
 if (typeof mock.createHubMock !== "function") problems.push("createHubMock missing");
-if (server.signerImplementation !== "node:crypto") problems.push(`signer ${server.signerImplementation}`);
+if (server.signerImplementation !== "webcrypto") problems.push(`signer ${server.signerImplementation}`);
 if (!(new server.HubServerClient({ baseUrl: "https://h.example", clientId: "c", hub: "a", secret: "s" }) instanceof sdk.HubClient)) {
   problems.push("HubServerClient is not a HubClient across CJS entries");
 }

@@ -5,6 +5,6 @@ import * as server from "public-hub-sdk/server";
 import { runChecks } from "./checks.mjs";
 
 const env = globalThis.process?.env ?? globalThis.Deno?.env.toObject();
-const results = await runChecks({ sdk, server, baseUrl: env.HUB_E2E_BASE_URL, runtime: env.HUB_E2E_RUNTIME, expectSigner: "node:crypto" });
+const results = await runChecks({ sdk, server, baseUrl: env.HUB_E2E_BASE_URL, runtime: env.HUB_E2E_RUNTIME, expectSigner: "webcrypto" });
 
 console.log(JSON.stringify(results));

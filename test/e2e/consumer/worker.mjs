@@ -1,4 +1,4 @@
-// An edge worker (bundled with the `workerd` condition): the WebCrypto signer, no node:crypto.
+// An edge worker (bundled with the `workerd` condition): the WebCrypto signer, as everywhere.
 import * as sdk from "public-hub-sdk";
 import * as server from "public-hub-sdk/server";
 import { runChecks } from "./checks.mjs";

@@ -9,7 +9,6 @@ import { awardMany } from "../../../src/server/campaign/campaign";
 import { campaignContext } from "../../../src/server/campaign/errors";
 import { useHubMock } from "../../helpers/mock-server";
 import { SECRET, serverClient } from "../../helpers/server-client";
-import * as edge from "../../../src/server/edge";
 
 /** What an aborted campaign rejects with (a CampaignStoppedError). */
 const ABORTED = { name: "CampaignStoppedError", reason: "aborted" } as const;
@@ -214,12 +213,6 @@ describe("awardMany", () => {
 
   it("needs no options", async () => {
     await expect(client().awardMany(awards(3, "no-options"))).resolves.toEqual({ total: 3, applied: 3, duplicates: 0, wouldSend: 0, skipped: 0, failed: [], mismatched: [], dryRun: false });
-  });
-
-  it("a journal path is for the Node build; the edge build refuses it and sends nothing", async () => {
-    const hub = new edge.HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: SECRET, logLevel: "off" });
-    await expect(hub.awardMany(awards(1), { journal: "./edge.journal" })).rejects.toThrow(/Node build/);
-    expect(mock.requests).toHaveLength(0);
   });
 });
 

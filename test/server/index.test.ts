@@ -1,0 +1,54 @@
+// The one signing build of public-hub-sdk/server, where the runtime has no file system (an edge
+// worker): `node:fs/promises` cannot be imported there, so a journal path is a bad option.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useHubMock } from "../helpers/mock-server";
+import { serverClient } from "../helpers/server-client";
+
+const { mock } = useHubMock();
+const awards = [{ wallet: "0xabc", amount: 1, reason: "season", ref: "nofs-0" }];
+const NO_FS = "Invalid campaign options: journal: a journal path needs a file system (node:fs: Node, Bun, Deno); pass a CampaignJournal object here";
+
+afterEach(() => {
+  vi.doUnmock("node:fs/promises");
+  vi.resetModules();
+});
+
+describe("a runtime without node:fs", () => {
+  const withoutFs = async () => {
+    vi.resetModules();
+    vi.doMock("node:fs/promises", () => {
+      throw new Error('No such module "node:fs/promises"'); // what workerd says
+    });
+    return import("../../src/server/index");
+  };
+
+  it("refuses a journal path as a bad option, before anything is sent", async () => {
+    const server = await withoutFs();
+    const error = await server.dryRunAwards(awards, { journal: "./season.journal" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(server.HubValidationError); // the reloaded module's class
+    expect((error as Error).message).toBe(NO_FS);
+    const client = new server.HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: "s", logLevel: "off" });
+    await expect(client.awardMany(awards, { journal: "./season.journal" })).rejects.toThrow(NO_FS);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("runs a campaign with a journal object", async () => {
+    const server = await withoutFs();
+    const recorded: string[] = [];
+    const journal = { load: () => [], record: (entry: { ref: string }) => void recorded.push(entry.ref) };
+    const client = new server.HubServerClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", secret: "demo-secret-alpha", logLevel: "off" });
+    await expect(client.awardMany(awards, { journal })).resolves.toMatchObject({ applied: 1 });
+    expect(recorded).toEqual(["nofs-0"]);
+  });
+});
+
+describe("a runtime with node:fs", () => {
+  it("opens a journal path (the file is created on the first record)", async () => {
+    const { mkdtempSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const journal = join(mkdtempSync(join(tmpdir(), "hub-index-")), "season.journal");
+    await expect(serverClient(mock.baseUrl).awardMany(awards, { journal })).resolves.toMatchObject({ applied: 1 });
+    expect(readFileSync(journal, "utf8")).toContain('"ref":"nofs-0"');
+  });
+});
