@@ -1,5 +1,5 @@
 // The one signing build of public-hub-sdk/server, where the runtime has no file system (an edge
-// worker): `node:fs/promises` cannot be imported there, so a journal path is a bad option.
+// worker): there is no `process.getBuiltinModule("node:fs/promises")`, so a journal path is a bad option.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useHubMock } from "../helpers/mock-server";
 import { serverClient } from "../helpers/server-client";
@@ -9,16 +9,15 @@ const awards = [{ wallet: "0xabc", amount: 1, reason: "season", ref: "nofs-0" }]
 const NO_FS = "Invalid campaign options: journal: a journal path needs a file system (node:fs: Node, Bun, Deno); pass a CampaignJournal object here";
 
 afterEach(() => {
-  vi.doUnmock("node:fs/promises");
+  vi.unstubAllGlobals();
   vi.resetModules();
 });
 
 describe("a runtime without node:fs", () => {
   const withoutFs = async () => {
     vi.resetModules();
-    vi.doMock("node:fs/promises", () => {
-      throw new Error('No such module "node:fs/promises"'); // what workerd says
-    });
+    // A worker without Node compatibility: a process without its built-in modules.
+    vi.stubGlobal("process", { ...process, getBuiltinModule: () => undefined });
     return import("../../src/server/index");
   };
 

@@ -149,7 +149,7 @@ export const campaignContext = {
   systemicCause,
 };
 
-/** The context, and how a journal given as a path is opened (the Node build only; the campaign closes it). */
+/** The context, and how a journal given as a path is opened (where `node:fs` exists; the campaign closes it). */
 export type CampaignContext = typeof campaignContext & {
   openJournal?: ((path: string) => Promise<Required<CampaignJournal>>) | undefined;
   /** Hears each progress before `onProgress`: the client's telemetry, which catches its own errors. */

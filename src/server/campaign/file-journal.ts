@@ -3,6 +3,16 @@ import type { CampaignJournal, JournalEntry } from "./types";
 
 type Fs = typeof import("node:fs/promises");
 
+/**
+ * A Node built-in, found at run time (Node ≥ 20.16, Bun, Deno), never by an `import` a bundler
+ * sees: a worker's bundle of `public-hub-sdk/server` must build without `node:fs`.
+ */
+async function builtin<T>(id: string): Promise<T> {
+  const found = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process?.getBuiltinModule?.(id);
+  if (!found) throw new Error(`no ${id}`);
+  return found as T;
+}
+
 const KIND = "public-hub-sdk/campaign-journal";
 const CHUNK = 1 << 20;
 
@@ -58,7 +68,7 @@ export class FileJournal implements CampaignJournal {
 
   /** Opens (without reading yet) the journal at `path`; the file is created on the first record. */
   static async open(path: string, options: FileJournalOptions = {}): Promise<FileJournal> {
-    return new FileJournal(await import("node:fs/promises"), path, options);
+    return new FileJournal(await builtin<Fs>("node:fs/promises"), path, options);
   }
 
   /** Reads every entry, and where the last whole line ends (a torn line after it is not an entry). */
@@ -153,7 +163,7 @@ export class FileJournal implements CampaignJournal {
 
   // A new file's name must reach the disk too, or a power loss can lose the whole journal.
   async #syncDirectory(): Promise<void> {
-    const { dirname } = await import("node:path");
+    const { dirname } = await builtin<typeof import("node:path")>("node:path");
     const dir = await this.#fs.open(dirname(this.#path), "r").catch(() => undefined); // not on Windows
     await dir?.sync().catch(() => undefined);
     await dir?.close();

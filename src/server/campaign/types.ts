@@ -42,7 +42,7 @@ export interface JournalEntry {
 
 /**
  * Where a campaign remembers what the hub holds, so that a run again after a crash does not resend
- * it. `awardMany` accepts any object with these methods; `journal: "./file"` (Node build) uses the
+ * it. `awardMany` accepts any object with these methods; `journal: "./file"` (where `node:fs` exists: Node, Bun, Deno) uses the
  * built-in append-only JSON Lines file.
  * @example
  * ```ts
@@ -175,7 +175,7 @@ export interface CampaignOptions {
    */
   concurrency?: number | undefined;
   /**
-   * Makes the campaign resumable: a file path (Node build: append-only JSON Lines) or a
+   * Makes the campaign resumable: a file path (where `node:fs` exists: append-only JSON Lines) or a
    * {@link CampaignJournal}. Run again with the same journal after a crash or an abort.
    */
   journal?: string | CampaignJournal;
@@ -212,7 +212,7 @@ export interface CampaignOptions {
 export interface DryRunOptions extends Pick<CampaignOptions, "onProgress" | "signal" | "total"> {
   /**
    * The campaign's journal, to count what a run would skip. Read only: a dry run never writes to
-   * it, not even to cut a torn last line. A path needs the Node build.
+   * it, not even to cut a torn last line. A path needs a file system (`node:fs`: Node, Bun, Deno).
    */
   journal?: string | CampaignJournal;
   /**
