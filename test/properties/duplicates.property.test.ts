@@ -1,0 +1,68 @@
+/**
+ * README: "`awardPoints` resolves for a duplicate however the hub says it: a 2xx whose body says
+ * `duplicate` or `replayed`, `Idempotent-Replayed: true`, `208 Already Reported`, or a 409 (or 422)
+ * whose problem type, code or message names a duplicate or a `ref` already used. An answer that
+ * says the `ref` went with another award is a conflict, and stays an error."
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { HubApiError } from "public-hub-sdk";
+import { HubServerClient } from "public-hub-sdk/server";
+import { params, timeoutFor } from "./settings";
+
+const BASE = "https://dup.test/api/v1";
+const casing = (text: string) => fc.constantFrom(text, text.toUpperCase(), text[0]!.toUpperCase() + text.slice(1));
+const ref = fc.stringMatching(/^[a-z0-9:-]{1,12}$/);
+// The words a hub may use for "this ref is done", and where it may put them.
+const saying = fc.oneof(
+  casing("duplicate"),
+  fc.constantFrom("already exists", "already used", "already_used", "already-credited", "already applied", "already processed", "replayed"),
+);
+const duplicateAnswer = fc.oneof(
+  fc.record({ status: fc.constantFrom(200, 201), key: fc.constantFrom("duplicate", "replayed", "idempotent_replayed", "idempotentReplayed"), deep: fc.constantFrom(undefined, "data", "meta") }).map(({ status, key, deep }) => {
+    const flag = { [key]: true, ok: true };
+    return { status, headers: {}, body: deep ? { [deep]: flag } : flag };
+  }),
+  fc.constantFrom("true", "TRUE", " true ").map((value) => ({ status: 200, headers: { "idempotent-replayed": value }, body: { id: "x" } })),
+  fc.constant({ status: 208, headers: {}, body: {} }),
+  fc.record({ status: fc.constantFrom(409, 422), words: saying, ref, where: fc.constantFrom("type", "code", "title", "detail", "message", "nested") }).map(({ status, words, ref, where }) => {
+    const text = `ref ${ref} ${words}`;
+    const body =
+      where === "type" ? { type: `https://hub.test/problems/${words.replace(/\s+/g, "-")}`, title: "Conflict" }
+      : where === "nested" ? { error: { code: "E_REF", message: text } }
+      : { [where]: text };
+    return { status, headers: where === "type" ? { "content-type": "application/problem+json" } : {}, body };
+  }),
+);
+const conflictAnswer = fc.record({ status: fc.constantFrom(409, 422), words: saying, other: fc.constantFrom("by another award", "with different parameters", "with other parameters", "mismatch") }).map(({ status, words, other }) => ({
+  status,
+  headers: {},
+  body: { code: "ref_conflict", message: `ref ${words} ${other}` },
+}));
+
+const clientAnswering = (answer: { status: number; headers: Record<string, string>; body: unknown }) =>
+  new HubServerClient({ baseUrl: BASE, clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", retry: 0, fetch: async () => Response.json(answer.body, { status: answer.status, headers: answer.headers }) });
+
+describe("a duplicate is an outcome, however the hub says it", () => {
+  it("any duplicate style resolves with duplicate: true", async () => {
+    await fc.assert(
+      fc.asyncProperty(duplicateAnswer, async (answer) => {
+        const result = await clientAnswering(answer).awardPoints({ wallet: "0xabc", amount: 1, ref: "r-1" }).withResponse();
+        expect(result.duplicate).toBe(true);
+        expect(result.mayHaveBeenAppliedEarlier).toBe(false);
+      }),
+      params(100),
+    );
+  }, timeoutFor(20_000));
+
+  it("any answer naming another award or other parameters is a conflict: an error, never applied", async () => {
+    await fc.assert(
+      fc.asyncProperty(conflictAnswer, async (answer) => {
+        const error = await clientAnswering(answer).awardPoints({ wallet: "0xabc", amount: 1, ref: "r-1" }).then(() => undefined, (e: unknown) => e);
+        expect(error).toBeInstanceOf(HubApiError);
+        expect((error as HubApiError).mayHaveBeenApplied).toBe(false);
+      }),
+      params(100),
+    );
+  }, timeoutFor(20_000));
+});
