@@ -4,7 +4,7 @@
  * `x-api-key` and nothing secret.
  */
 import { checkBody, decodeBody, unwrapBody, type BodyKind } from "../core/answer";
-import { createLog, DEFAULTS, Requester, resolveRetry, type CallSpec, type CallTrace, type Log } from "../core/request";
+import { createLog, DEFAULTS, Requester, resolveRetry, safely, type CallSpec, type CallTrace, type Log } from "../core/request";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
 import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
@@ -306,14 +306,7 @@ export class HubClient<S extends HubSchemas = {}> {
       ref: call.ref,
       attempts: 0,
     };
-    const safe = <V>(action: () => V): V | undefined => {
-      try {
-        return action();
-      } catch (error) {
-        this.log("warn", "observer-failed", () => ({ error: (error as Error | null)?.message ?? String(error) }));
-        return undefined;
-      }
-    };
+    const safe = <V>(action: () => V): V | undefined => safely(this.log, action);
     const observer: HubCallObserver | undefined = safe(() => telemetry.startCall(context));
     const trace: CallTrace = {
       attempt: (request, attempt) => {

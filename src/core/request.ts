@@ -157,8 +157,8 @@ export function innermostMessage(error: unknown): string | undefined {
 /** A duration for people: "850 ms", "10 s", "30.7 s". */
 const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`);
 
-/** An observer's call: what it throws is logged, never the call's outcome. */
-function safely<T>(log: Log, run: () => T): T | undefined {
+/** An observer's call: what it throws is logged, never the call's outcome (the one place that decides it). */
+export function safely<T>(log: Log, run: () => T): T | undefined {
   try {
     return run();
   } catch (error) {
