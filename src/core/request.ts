@@ -36,8 +36,8 @@ export function resolveRetry(retry: number | RetryOptions | undefined): Required
 
 /** Writes one event at a level; `fields` is called only when the level is on. */
 export type Log = (level: Exclude<LogLevel, "off">, event: string, fields: () => Record<string, unknown>) => void;
-const LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
-export { LEVELS };
+/** The log levels, quietest first (the option checks read them too). */
+export const LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
 
 /** `PUBLIC_HUB_LOG` from the environment, where there is one and reading it is allowed. */
 function levelFromEnvironment(): LogLevel | undefined {
@@ -489,7 +489,7 @@ export class Requester {
 }
 
 /** A URL, or undefined when there is none or it does not parse. */
-export function parseUrl(text: string | undefined): URL | undefined {
+function parseUrl(text: string | undefined): URL | undefined {
   try {
     return new URL(text!);
   } catch {
