@@ -16,8 +16,7 @@ import { assertNotBrowser } from "./browser-guard";
 import { campaignContext } from "./campaign/errors";
 import type { AwardSource, CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
-import { checkKeyOptions, hmacSigner, sha256Hex } from "./signing";
-import { awardSegments, signingPayload } from "./signing-payload";
+import { awardSegments, checkKeyOptions, hmacSigner, sha256Hex, signingPayload } from "./signing";
 
 /**
  * Opens a campaign journal given as a path: the file journal, whose code and `node:fs` load only

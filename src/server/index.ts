@@ -47,10 +47,9 @@ export async function dryRunAwards(awards: AwardSource, options: DryRunOptions =
 export const signerImplementation = "webcrypto" as "webcrypto" | "none";
 
 export { HubServerClient, type HubServerClientOptions } from "./hub-server-client";
-export { deriveSigningKey, signRequest, type KeyMaterial, type SignRequestInput } from "./signing";
+export { awardPath, deriveSigningKey, signingPayload, signRequest, type KeyMaterial, type SignRequestInput } from "./signing";
 export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
-export { awardPath, signingPayload } from "./signing-payload";
 export { refusalKind, type RefusalKind, type SigningDiagnostics } from "../core/errors";
 export { clockOffsetOf, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 export { CAMPAIGN_DEFAULTS, type AwardSource, type DryRunOptions, type CampaignOptions, type CampaignSummary, type CampaignProgress, type CampaignFailure, type CampaignInFlight, type CampaignJournal, type JournalEntry } from "./campaign/types";

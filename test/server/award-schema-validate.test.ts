@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { HubValidationError } from "public-hub-sdk";
-import { text, validate } from "../../src/server/validate";
+import { text, validate } from "../../src/server/award-schema";
 
 const errorOf = (run: () => unknown) => {
   try {
