@@ -229,6 +229,7 @@ describe("openTelemetry(): spans", () => {
     const summary = await writes().awardMany([award, { ...award, ref: "quest-43:0x5e5b" }, { ...award, ref: "quest-44:0x5e5b" }]);
     expect(summary.applied).toBe(3);
     const campaign = one("public_hub.awardMany");
+    expect(campaign.attributes).toMatchObject({ "http.request.method": "POST", "url.template": "/api/v1/hub/{slug}/bits/earn", "public_hub.hub": "alpha" });
     const awards = named("public_hub.awardPoints");
     expect(awards).toHaveLength(3);
     expect(awards.every((span) => parentOf(span) === campaign.spanContext().spanId)).toBe(true);

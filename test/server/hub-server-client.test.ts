@@ -336,7 +336,10 @@ describe("the secret never leaves", () => {
 
   it("dangerouslyAllowBrowser must be a boolean", () => {
     expect(() => client({ dangerouslyAllowBrowser: "yes" as never })).toThrow(
-      "Invalid client options: dangerouslyAllowBrowser: dangerouslyAllowBrowser must be true or false",
+      expect.objectContaining({
+        message: "Invalid client options: dangerouslyAllowBrowser: dangerouslyAllowBrowser must be true or false",
+        issues: [{ path: ["dangerouslyAllowBrowser"], code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" }],
+      }),
     );
   });
 

@@ -25,7 +25,8 @@ describe("a refused signed write says what was signed", () => {
     });
     expect(error.message).toContain("the secret does not belong to this clientId");
     expect(error.message).toContain("a proxy rewrote the path or the body (signed: POST /api/v1/hub/alpha/bits/earn");
-    expect(error.message).toContain(`timestamp ${sent!.headers["x-api-timestamp"]}`);
+    expect(error.message).toContain(`body sha256 ${sha256(sent!.body).slice(0, 12)}…);`);
+    expect(error.message).toContain(`timestamp ${sent!.headers["x-api-timestamp"]}, offset to the server ${(error.signing!.clockOffsetMs / 1000).toFixed(1)} s). See error.signing.`);
     expect(JSON.parse(JSON.stringify(error)).signing).toEqual(error.signing);
   });
 
