@@ -288,16 +288,20 @@ export class Requester {
     if (fields.quota !== undefined && window !== undefined && fields.quota > 0) this.#quotaInterval = (window * 1050) / fields.quota;
     if (fields.remaining !== undefined && fields.resetSeconds !== undefined) {
       // Attempts started after this one were not counted by the server when it answered; answers
-      // come back out of order, so within one window the lowest estimate holds.
+      // come back out of order, so within one window the lowest estimate holds. A reset in whole
+      // seconds is rounded up, each answer from its own instant: the earliest is the nearest.
       const until = now + fields.resetSeconds * 1000;
       const left = fields.remaining - (this.#started - startedAs);
-      const same = this.#allowance && Math.abs(this.#allowance.until - until) < 500;
-      this.#allowance = { left: same ? Math.min(left, this.#allowance!.left) : left, until };
+      const last = this.#allowance;
+      this.#allowance = last && Math.abs(last.until - until) < 1000 ? { left: Math.min(left, last.left), until: Math.min(until, last.until) } : { left, until };
     }
     const waitMs = (fields.waitSeconds ?? 0) * 1000;
-    if ((status === 429 || status === 503 || fields.remaining === 0) && waitMs > 0 && waitMs <= maxRetryAfter) {
-      // A little random extra, so the client's waiting attempts do not return in step.
-      this.#pausedUntil = Math.max(this.#pausedUntil, now + waitMs + Math.random() * 100);
+    // A success with nothing left is the allowance's to wait out; a refusal's wait pauses every attempt.
+    if ((status === 429 || status === 503) && waitMs > 0 && waitMs <= maxRetryAfter) {
+      // A wait read from the reset, not a Retry-After: the window's earliest reset is nearer. A little
+      // random extra, so the client's waiting attempts do not return in step.
+      const until = headers.has("retry-after") || !this.#allowance ? now + waitMs : Math.min(now + waitMs, this.#allowance.until);
+      this.#pausedUntil = Math.max(this.#pausedUntil, until + Math.random() * 100);
     } else if (status === 429 && fields.waitSeconds === undefined && fields.resetSeconds === undefined) {
       // A throttle that says nothing: slow every attempt down for one backoff step.
       this.#pausedUntil = Math.max(this.#pausedUntil, now + this.#config.retry.backoff * (1 + Math.random()));
