@@ -167,12 +167,11 @@ export function safely<T>(log: Log, run: () => T): T | undefined {
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal | undefined) =>
+// The attempt's own signal, checked just before: its listener goes with it.
+const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
-    const timer = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)));
   });
 
 export class Requester {
@@ -217,7 +216,7 @@ export class Requester {
           this.#followsRedirects = true;
           continue;
         }
-        const next = parseUrl(error.location);
+        const next = URL.canParse(error.location ?? "") ? new URL(error.location!) : undefined;
         // Same origin only, and no credentials in it: `x-api-key` goes nowhere else.
         if (next?.origin !== new URL(url, this.#prefix).origin || next.username || next.password) throw error;
         url = next.href;
@@ -226,9 +225,9 @@ export class Requester {
     }
   }
 
-  /** Waits for a turn: a slot of `maxConcurrency`, then the start the server's pacing allows. Returns its release. */
-  async #turn(signal: AbortSignal | undefined, trace: CallTrace | undefined): Promise<() => void> {
-    signal?.throwIfAborted();
+  /** Waits for a turn: a slot of `maxConcurrency`, then the start the server's pacing allows. Returns its release, and the count of attempts started with it. */
+  async #turn(signal: AbortSignal, trace: CallTrace | undefined): Promise<[release: () => void, started: number]> {
+    signal.throwIfAborted();
     if (this.#active >= this.#config.maxConcurrency) {
       await new Promise<void>((resolve, reject) => {
         const onAbort = () => {
@@ -236,11 +235,11 @@ export class Requester {
           // Given the slot already (by an attempt that ended on the same abort): it is released below.
           if (index === -1) return;
           this.#waiting.splice(index, 1);
-          reject(signal!.reason);
+          reject(signal.reason);
         };
-        const go = () => (signal?.removeEventListener("abort", onAbort), resolve());
+        const go = () => (signal.removeEventListener("abort", onAbort), resolve());
         this.#waiting.push(go);
-        signal?.addEventListener("abort", onAbort, { once: true });
+        signal.addEventListener("abort", onAbort);
       });
     } else this.#active++;
     let released = false;
@@ -253,7 +252,7 @@ export class Requester {
       else this.#active--;
     };
     try {
-      signal?.throwIfAborted();
+      signal.throwIfAborted();
       const now = Date.now();
       let start = Math.max(now, this.#pausedUntil, this.#lastStart + this.#quotaInterval);
       const allowance = this.#allowance;
@@ -264,8 +263,8 @@ export class Requester {
         this.#config.log("info", "pause", () => ({ waitMs: start - now }));
         await sleep(start - now, signal);
       }
-      this.#started++;
-      return release;
+      // Counted here, not by the caller after its await: other calls' turns may end in between.
+      return [release, ++this.#started];
     } catch (error) {
       release();
       throw error;
@@ -349,7 +348,7 @@ export class Requester {
       reachedEarlier = reached;
       // A deaf fetch may never settle: its turn ends when ky's timeout aborts the attempt.
       const free = release!;
-      request.signal.addEventListener("abort", free, { once: true });
+      request.signal.addEventListener("abort", free);
       const sentAt = Date.now();
       let response: Response | undefined;
       let failure: unknown;
@@ -447,8 +446,7 @@ export class Requester {
           async (request) => {
             // ky starts the attempt's timeout after this hook: a wait for a turn is not the server's time.
             // A retry's wait for the server's pause is told as the retry's; a first attempt's as a pause.
-            release = await this.#turn(request.signal, attempts === 0 ? spec.trace : undefined);
-            startedAs = this.#started;
+            [release, startedAs] = await this.#turn(request.signal, attempts === 0 ? spec.trace : undefined);
             try {
               await spec.sign?.(request);
             } catch (error) {
@@ -489,15 +487,6 @@ export class Requester {
       converted.attempts = attempts;
       throw converted;
     }
-  }
-}
-
-/** A URL, or undefined when there is none or it does not parse. */
-function parseUrl(text: string | undefined): URL | undefined {
-  try {
-    return new URL(text!);
-  } catch {
-    return undefined;
   }
 }
 
