@@ -9,7 +9,12 @@ import type { AwardInput } from "../award-schema";
  * console.log(`--concurrency defaults to ${CAMPAIGN_DEFAULTS.concurrency}`);
  * ```
  */
-export const CAMPAIGN_DEFAULTS: { readonly concurrency: number; readonly maxFailures: number } = { concurrency: 16, maxFailures: 10 };
+export const CAMPAIGN_DEFAULTS: {
+  /** Awards in flight at once. */
+  readonly concurrency: number;
+  /** Awards failed in a row, for a cause no later award escapes, before the campaign stops. */
+  readonly maxFailures: number;
+} = { concurrency: 16, maxFailures: 10 };
 
 /**
  * The input of a campaign: any iterable, sync or async (an array, a generator, a stream of rows).
