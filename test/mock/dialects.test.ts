@@ -1,8 +1,7 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as z from "zod";
-import { createHubMock, type HubMockOptions } from "public-hub-sdk/mock";
-import { rawSign } from "../helpers/raw-sign";
+import { answer, award, get, mocksOn } from "../helpers/mock-fetch";
 
 // The mock speaking a hub that is not its default, checked with plain fetch (not the SDK's reading of it).
 const server = setupServer();
@@ -13,21 +12,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-let counter = 0;
-const mockWith = (options: HubMockOptions = {}) => {
-  const mock = createHubMock({ baseUrl: `https://dialect${++counter}.example.com/api/v1`, ...options });
-  server.use(...mock.handlers);
-  return mock;
-};
-const KEY = { "x-api-key": "pk_alpha_demo" };
-const get = (mock: { baseUrl: string }, path: string) => fetch(`${mock.baseUrl}${path}`, { headers: KEY });
-const award = (mock: { baseUrl: string }, fields: Record<string, unknown>) => {
-  const body = JSON.stringify({ wallet: "0xabc", amount: 5, reason: "quest", ref: "r-1", ...fields });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = rawSign("demo-secret-alpha", timestamp, "POST", `${new URL(mock.baseUrl).pathname}/hub/alpha/bits/earn`, body);
-  return fetch(`${mock.baseUrl}/hub/alpha/bits/earn`, { method: "POST", body, headers: { ...KEY, "content-type": "application/json", "x-api-timestamp": timestamp, "x-api-signature": signature } });
-};
-const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
+const mockWith = mocksOn(server, "dialect");
 
 describe("the hub's shapes", () => {
   it("envelope and requestIdHeader: every success in { data, meta }, the id under the hub's name, exposed to browsers", async () => {

@@ -1,10 +1,9 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createHubMock, type HubMockOptions } from "public-hub-sdk/mock";
 import type { StandardIssue, StandardSchemaV1 } from "../../src/core/types/standard-schema";
 import { errorResponse, rateLimitHeaders } from "../../src/mock/responses";
 import { schemaDrift } from "../../src/mock/schema-drift";
-import { rawSign } from "../helpers/raw-sign";
+import { answer, award, get, mocksOn } from "../helpers/mock-fetch";
 
 // Edge behaviour of the mock, asked with plain fetch (not through the SDK's reading of it).
 const server = setupServer();
@@ -12,21 +11,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-let counter = 0;
-const mockWith = (options: HubMockOptions = {}) => {
-  const mock = createHubMock({ baseUrl: `https://edge${++counter}.example.com/api/v1`, ...options });
-  server.use(...mock.handlers);
-  return mock;
-};
-const KEY = { "x-api-key": "pk_alpha_demo" };
-const get = (mock: { baseUrl: string }, path: string, clientId = "pk_alpha_demo") => fetch(`${mock.baseUrl}${path}`, { headers: { "x-api-key": clientId } });
-const award = (mock: { baseUrl: string }, fields: Record<string, unknown>) => {
-  const body = JSON.stringify({ wallet: "0xabc", amount: 5, reason: "quest", ref: "r-1", ...fields });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = rawSign("demo-secret-alpha", timestamp, "POST", `${new URL(mock.baseUrl).pathname}/hub/alpha/bits/earn`, body);
-  return fetch(`${mock.baseUrl}/hub/alpha/bits/earn`, { method: "POST", body, headers: { ...KEY, "content-type": "application/json", "x-api-timestamp": timestamp, "x-api-signature": signature } });
-};
-const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
+const mockWith = mocksOn(server, "edge");
 
 /** A Standard Schema that always fails with the given issues. */
 const failing = (issues: StandardIssue[]): StandardSchemaV1 => ({
