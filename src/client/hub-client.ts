@@ -278,13 +278,12 @@ export class HubClient<S extends HubSchemas = {}> {
   }
 
   /** @internal One public call: checked, observed, sent, decoded. A throw becomes a rejection. */
-  protected request<T, R extends WithResponse<T> = WithResponse<T>>(call: HubCall, options: RequestOptions<T> | undefined, check?: () => void, finish?: (result: Exchanged<T>) => R): HubPromise<T, R> {
+  protected request<T, R extends WithResponse<T> = WithResponse<T>>(call: HubCall, options: RequestOptions<T> | undefined, check?: () => void): HubPromise<T, R> {
     const run = async (trace: CallTrace | undefined) => {
       // JavaScript callers may hand anything: checked before anything is sent.
       checkCallOptions(options);
       check?.();
       const result = await this.exchange<T>(call, options ?? {}, trace);
-      if (finish) return finish(result);
       const { data, response, requestId, attempts, envelope } = result;
       return { data, response, requestId, attempts, ...(envelope !== undefined && { envelope }) } as R;
     };
@@ -333,10 +332,11 @@ export class HubClient<S extends HubSchemas = {}> {
       }
     };
     if (!observer) return observed();
-    // The observer's `run` makes its context active; if it throws before running the call, the call runs anyway.
-    let ran = false;
-    const once = () => ((ran = true), observed());
-    return (safe(() => observer.run(once)) ?? (ran ? undefined : once())) as Promise<R>;
+    // The observer's `run` makes its context active. The call runs once, whatever `run` throws or returns.
+    let started: Promise<R> | undefined;
+    const once = () => (started ??= observed());
+    safe(() => observer.run(once));
+    return once();
   }
 
   /** @internal One send of a call, its answer decoded and checked. */

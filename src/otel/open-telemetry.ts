@@ -227,5 +227,6 @@ function messageOf(error: unknown): string {
   const { name, message, problem } = (error ?? {}) as { name?: unknown; message?: unknown; problem?: unknown };
   const status = refusalStatus(error);
   if (status !== undefined) return `${String(name)}: HTTP ${status}`;
-  return typeof problem === "string" ? `${String(name)}: ${problem}` : String(message);
+  // A thrown string is its own message.
+  return typeof problem === "string" ? `${String(name)}: ${problem}` : String(message ?? error);
 }

@@ -89,7 +89,8 @@ export type AwardInput = AmountAward | KindAward;
 const shapeError = (fields: string) => (issue: z.core.$ZodRawIssue) => {
   if (issue.code !== "unrecognized_keys") return "an award must be an object";
   const keys = issue.keys as string[];
-  const both = keys.includes("amount") || keys.includes("kind") ? " (give either amount or kind, not both)" : "";
+  // An award with a `kind` is read as a kind award: only `amount` can be the extra one.
+  const both = keys.includes("amount") ? " (give either amount or kind, not both)" : "";
   return `unknown field ${keys.map((key) => `"${key}"`).join(", ")}: this award takes ${fields}${both}`;
 };
 

@@ -54,7 +54,7 @@ export interface HubCallContext {
  * ```
  */
 export interface HubCallObserver {
-  /** Runs the call (an OpenTelemetry observer makes its span active here, so HTTP spans nest under it). */
+  /** Runs the call (an OpenTelemetry observer makes its span active here, so HTTP spans nest under it). The call runs once whatever `run` does, and its outcome is the call's own, not what `run` returns. */
   run<T>(call: () => Promise<T>): Promise<T>;
   /**
    * Attempt number `attempt` (1, 2…) is about to be sent, its headers signed already: a header
