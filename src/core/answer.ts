@@ -27,19 +27,6 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
-/**
- * The whole body as text, or the attempt's signal's reason as soon as it aborts: a `fetch` that
- * does not end a body on abort (a test double, a polyfill) cannot hold an attempt past its timeout.
- */
-export function readText(response: Response, signal: AbortSignal): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort);
-    response.text().then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}
-
 /** No server's clock reads earlier than this: a `Date` before it is junk (epoch 0, a zeroed RTC). */
 const EARLIEST_PLAUSIBLE_DATE = Date.UTC(2024, 0, 1);
 

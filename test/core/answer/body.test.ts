@@ -1,7 +1,6 @@
-import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HubResponseError } from "public-hub-sdk";
-import { decodeBody, errorFields, excerpt, parseHttpDate, parseRetryAfter, readText } from "../../../src/core/answer";
+import { decodeBody, errorFields, excerpt, parseHttpDate, parseRetryAfter } from "../../../src/core/answer";
 import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
 
 afterEach(() => {
@@ -167,26 +166,5 @@ describe("parseHttpDate: only a plausible date is a time", () => {
     ["undefined", undefined],
   ])("%s is no time", (_name, value) => {
     expect(parseHttpDate(value)).toBeUndefined();
-  });
-});
-
-describe("readText: the body within the attempt", () => {
-  it("an attempt already aborted rejects with its reason, without waiting for the body", async () => {
-    const controller = new AbortController();
-    controller.abort(new Error("cut"));
-    await expect(readText(new Response("late"), controller.signal)).rejects.toThrow("cut");
-  });
-
-  it("an abort while the body streams rejects with its reason", async () => {
-    const controller = new AbortController();
-    const reading = readText(new Response(new ReadableStream({ start: () => undefined })), controller.signal);
-    controller.abort(new Error("timed out"));
-    await expect(reading).rejects.toThrow("timed out");
-  });
-
-  it("a body read leaves no listener on the attempt's signal", async () => {
-    const controller = new AbortController();
-    await expect(readText(new Response("text"), controller.signal)).resolves.toBe("text");
-    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });

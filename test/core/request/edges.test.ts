@@ -1,5 +1,6 @@
 // The call path's edges (request.ts), each to the millisecond under fake timers or by what the
 // observers hear: turns given back once, the allowance counted, what each announced field changes.
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubAbortError, HubClient, HubRedirectError, RateLimitError, ServerError, type HubClientOptions, type HubTelemetry } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
@@ -262,5 +263,31 @@ describe("redirects", () => {
     const [result] = await run([() => client(hidden as typeof globalThis.fetch).getHub()]);
     expect((result as PromiseRejectedResult).reason).toBeInstanceOf(HubRedirectError);
     expect((result as PromiseRejectedResult).reason.message).toBe("Not following the opaque redirect: the runtime hides it.");
+  });
+});
+
+describe("a body read within its attempt", () => {
+  // A fetch deaf to abort, whose body never ends (a test double, a polyfill): only the attempt's own listener can end the read.
+  const deafBody = (signals: AbortSignal[], first: string) =>
+    (async (_url: unknown, init?: RequestInit) => {
+      signals.push(init!.signal!);
+      return new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode(first)) }), { status: 200 });
+    }) as typeof globalThis.fetch;
+
+  it("a 2xx body that stalls is cut at the attempt's timeout, and the turn is free for the next call", async () => {
+    const signals: AbortSignal[] = [];
+    const hub = client(deafBody(signals, '{"slug":'), { timeout: 50, retry: 0 });
+    await expect(hub.getHub()).rejects.toMatchObject({ name: "HubTimeoutError", attempts: 1 });
+    // maxConcurrency is 1: a turn kept by the stalled read would hold this call forever.
+    await expect(hub.getHub()).rejects.toMatchObject({ name: "HubTimeoutError" });
+    expect(signals).toHaveLength(2);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+  });
+
+  it("an attempt leaves no listener on its signal once its body is read", async () => {
+    const signals: AbortSignal[] = [];
+    const fetch = (async (_url: unknown, init?: RequestInit) => (signals.push(init!.signal!), Response.json({ slug: "alpha" }))) as typeof globalThis.fetch;
+    await expect(client(fetch).getHub()).resolves.toMatchObject({ slug: "alpha" });
+    expect(getEventListeners(signals[0]!, "abort")).toHaveLength(0);
   });
 });
