@@ -251,20 +251,19 @@ export function unwrapBody(body: unknown, key: string | undefined): unknown {
 export interface BodyCheck {
   /** The operation, or for a subclass's own call without one, its method and path. */
   operation: string;
-  schema: StandardSchemaV1 | undefined;
-  mode: "throw" | "warn" | "off";
+  schema: StandardSchemaV1;
+  mode: "throw" | "warn";
   answer: TextAnswer;
   /** Called once per field path under `"warn"`. */
   warn: (fields: Record<string, unknown>) => void;
 }
 
 /**
- * The body as the call returns it: as sent when nothing is checked (no schema, or `"off"`), else
- * the schema's output when it fits. A misfit throws `HubSchemaError` (`"throw"`) or, with
+ * The body as the call returns it when it is checked (a schema, and `validate` not `"off"`): the
+ * schema's output when it fits. A misfit throws `HubSchemaError` (`"throw"`) or, with
  * `"warn"`, is returned as sent after one `warn` per field path.
  */
 export async function checkBody<T>(value: unknown, { operation, schema, mode, answer, warn }: BodyCheck): Promise<T> {
-  if (!schema || mode === "off") return value as T;
   const result = await schema["~standard"].validate(value);
   if (!result.issues) return result.value as T;
   const issues = result.issues.map((issue): ValidationIssue => ({ path: (issue.path ?? []).map((part) => (typeof part === "object" ? part.key : part)), message: issue.message, code: "schema_mismatch" }));

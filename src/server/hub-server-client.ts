@@ -208,7 +208,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
    */
   async #failed(error: unknown, signed: Omit<SigningDiagnostics, "bodySha256"> | undefined, body: string, signal: AbortSignal | undefined, earlier: number): Promise<unknown> {
     if (!(error instanceof Error)) return error;
-    if (earlier > 0 && typeof (error as { attempts?: number }).attempts === "number") (error as unknown as { attempts: number }).attempts += earlier;
+    if (typeof (error as { attempts?: number }).attempts === "number") (error as unknown as { attempts: number }).attempts += earlier;
     if (signed && error instanceof HubApiError && REFUSAL_STATUSES.has(error.status)) {
       const signing: SigningDiagnostics = { ...signed, bodySha256: await sha256Hex(body) };
       Object.defineProperty(error, "signing", { value: signing, enumerable: true });
