@@ -1,11 +1,12 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { SpanKind, SpanStatusCode, type Attributes, type Tracer, type TracerProvider } from "@opentelemetry/api";
-import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type HistogramMetricData, type ResourceMetrics } from "@opentelemetry/sdk-metrics";
+import type { HistogramMetricData } from "@opentelemetry/sdk-metrics";
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BadRequestError, HubApiError, HubConnectionError, HubResponseError, HubTimeoutError } from "public-hub-sdk";
 import { openTelemetry, type HubCallContext, type HubCallObserver, type OpenTelemetryOptions } from "public-hub-sdk/otel";
+import { meters } from "../helpers/otel-meters";
 
 // The edges of `openTelemetry()`, driven through the `HubTelemetry` contract a client uses (startCall,
 // attempt, retry, pause, progress, end) with the real OpenTelemetry SDK behind it: a registered
@@ -15,18 +16,6 @@ const exporter = new InMemorySpanExporter();
 const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 provider.register();
 
-/** A meter provider of its own, read on demand. */
-function meters() {
-  const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
-  const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000 });
-  const provider = new MeterProvider({ readers: [reader] });
-  const collect = async () => {
-    await reader.forceFlush();
-    const last = exporter.getMetrics().at(-1) as ResourceMetrics;
-    return Object.fromEntries(last.scopeMetrics.flatMap((scope) => scope.metrics).map((metric) => [metric.descriptor.name, metric]));
-  };
-  return { provider, collect };
-}
 const shared = meters();
 
 afterAll(async () => {
@@ -362,18 +351,19 @@ describe("openTelemetry(): metrics", () => {
     expect(point.value.buckets.counts[point.value.buckets.boundaries.indexOf(2.5)]).toBe(1);
   });
 
+  const REASONS = [
+    "503",
+    "timeout",
+    "connect ECONNREFUSED 127.0.0.1:8080",
+    "40E8F6D1B07F0000:error:0A000086:SSL routines::certificate verify failed",
+    "The operation was aborted due to timeout",
+    "timeout of 5000ms exceeded",
+  ];
   it("retries are counted by a bounded reason: the status, timeout, else network", async () => {
     const { provider: meterProvider, collect } = meters();
     const call = holderCall();
     const observer = start(call, { meterProvider });
-    for (const reason of [
-      "503",
-      "timeout",
-      "connect ECONNREFUSED 127.0.0.1:8080",
-      "40E8F6D1B07F0000:error:0A000086:SSL routines::certificate verify failed",
-      "The operation was aborted due to timeout",
-      "timeout of 5000ms exceeded",
-    ]) observer.retry!(reason, 10);
+    for (const reason of REASONS) observer.retry!(reason, 10);
     observer.end({ ...call, attempts: 7, status: 200 });
     const retries = (await collect())["public_hub.client.retries"]!;
     expect(retries.descriptor).toMatchObject({ unit: "{retry}", description: "Retries decided by the SDK." });
@@ -381,14 +371,7 @@ describe("openTelemetry(): metrics", () => {
     expect(counts).toEqual({ "503": 1, timeout: 1, network: 4 });
     expect(retries.dataPoints.every((point) => point.attributes["public_hub.operation"] === "getHolder")).toBe(true);
     // The span keeps each reason (scrubbed), the metric only its kind.
-    expect(one("public_hub.getHolder").events.map((event) => event.attributes!["public_hub.retry.reason"])).toEqual([
-      "503",
-      "timeout",
-      "connect ECONNREFUSED 127.0.0.1:8080",
-      "40E8F6D1B07F0000:error:0A000086:SSL routines::certificate verify failed",
-      "The operation was aborted due to timeout",
-      "timeout of 5000ms exceeded",
-    ]);
+    expect(one("public_hub.getHolder").events.map((event) => event.attributes!["public_hub.retry.reason"])).toEqual(REASONS);
   });
 
   it("a rate-gate pause: an event with its rounded wait, and the pauses counter", async () => {

@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
-import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics";
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -12,6 +11,7 @@ import { ForbiddenError, HubAbortError, HubClient, HubResponseError } from "publ
 import { openTelemetry, type OpenTelemetryOptions } from "public-hub-sdk/otel";
 import { rawSign } from "../helpers/raw-sign";
 import { SECRET, SIGNING_KEY, serverClient } from "../helpers/server-client";
+import { meters } from "../helpers/otel-meters";
 
 // The real OpenTelemetry Node SDK: a registered tracer provider (AsyncLocalStorage context,
 // W3C propagator), the undici auto-instrumentation, and in-memory exporters.
@@ -20,18 +20,6 @@ const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcess
 provider.register();
 const undici = new UndiciInstrumentation();
 registerInstrumentations({ instrumentations: [undici], tracerProvider: provider });
-/** A meter provider of its own, read on demand. */
-function meters() {
-  const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
-  const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000 });
-  const provider = new MeterProvider({ readers: [reader] });
-  const collect = async () => {
-    await reader.forceFlush();
-    const last = exporter.getMetrics().at(-1) as ResourceMetrics;
-    return Object.fromEntries(last.scopeMetrics.flatMap((scope) => scope.metrics).map((metric) => [metric.descriptor.name, metric]));
-  };
-  return { provider, collect };
-}
 const meterProvider = meters().provider;
 
 const WALLET = "0x5e5bd2a4c89737010ede2ecf8bca2388637e5e89";
