@@ -1,8 +1,11 @@
-import { CAMPAIGN_DEFAULTS } from "public-hub-sdk/server";
+import type { CAMPAIGN_DEFAULTS } from "public-hub-sdk/server";
 
 type FlagHelp = { flag: string; text: string };
-/** A command's own help: what it does, its flags with their defaults, and an example. */
-type CommandHelp = { usage: string; summary: string; flags: FlagHelp[]; example: string };
+/**
+ * A command's own help: what it does, its flags with their defaults, and an example. Flags whose
+ * defaults are the SDK's are a function of them, so that `--help` does not load the SDK.
+ */
+type CommandHelp = { usage: string; summary: string; flags: FlagHelp[] | ((defaults: typeof CAMPAIGN_DEFAULTS) => FlagHelp[]); example: string };
 
 const CONNECTION: FlagHelp[] = [
   { flag: "--base-url <url>", text: "the API's base address with its /api/v1 prefix (default: $HUB_BASE_URL)" },
@@ -17,12 +20,12 @@ export const COMMANDS: Record<string, CommandHelp> = {
   award: {
     usage: "public-hub award --file <awards.csv|awards.jsonl|-> [flags]",
     summary: "Award points to many wallets from a file: validated, signed, sent concurrently, resumable with a journal.",
-    flags: [
+    flags: (defaults) => [
       { flag: "-f, --file <path>", text: "CSV with a header (wallet,amount,reason,ref or wallet,kind,ref) or JSON Lines; - reads stdin (needs --format)" },
       { flag: "--format csv|jsonl", text: "the file's format (default: from the extension)" },
       { flag: "--journal <file>", text: "resumable: a run again skips what this file records as applied (default: none)" },
-      { flag: "--concurrency <n>", text: `awards in flight at once (default: ${CAMPAIGN_DEFAULTS.concurrency})` },
-      { flag: "--max-failures <n>", text: `stop after n awards in a row refused for a cause no later award escapes: unknown key, wrong secret, key of another hub, no such hub, no server at the address (default: ${CAMPAIGN_DEFAULTS.maxFailures})` },
+      { flag: "--concurrency <n>", text: `awards in flight at once (default: ${defaults.concurrency})` },
+      { flag: "--max-failures <n>", text: `stop after n awards in a row refused for a cause no later award escapes: unknown key, wrong secret, key of another hub, no such hub, no server at the address (default: ${defaults.maxFailures})` },
       { flag: "--dry-run", text: "validate rows, find ref conflicts, read the journal; send nothing, needs no key, checks no credentials" },
       { flag: "--check", text: "with --dry-run: run doctor's checks first (needs the connection and the key)" },
       { flag: "--allow-empty", text: "a file without award rows exits 0 instead of 2" },
@@ -121,9 +124,10 @@ Exit status: 0 done, 1 some awards or checks failed (or a campaign stopped early
 `;
 
 /** A command's help text. */
-export function commandHelp(name: string): string {
+export async function commandHelp(name: string): Promise<string> {
   const help = COMMANDS[name]!;
-  const width = Math.max(...help.flags.map((f) => f.flag.length)) + 2;
-  const flags = help.flags.map((f) => `  ${f.flag.padEnd(width)}${f.text}`).join("\n");
+  const list = typeof help.flags === "function" ? help.flags((await import("public-hub-sdk/server")).CAMPAIGN_DEFAULTS) : help.flags;
+  const width = Math.max(...list.map((f) => f.flag.length)) + 2;
+  const flags = list.map((f) => `  ${f.flag.padEnd(width)}${f.text}`).join("\n");
   return `Usage: ${help.usage}\n\n${help.summary}\n\nFlags:\n${flags}\n\nExample:\n  ${help.example}\n`;
 }

@@ -1,12 +1,5 @@
 import { createRequire } from "node:module";
-import { HubError, HubValidationError } from "public-hub-sdk";
 import { closest, GLOBAL, splitCommand } from "./args";
-import { awardCommand } from "./commands/award";
-import { doctorCommand } from "./commands/doctor";
-import { mockCommand } from "./commands/mock";
-import { readCommand } from "./commands/reads";
-import { signCommand } from "./commands/sign";
-import { describeError } from "./describe-error";
 import { commandHelp, COMMANDS, USAGE } from "./help";
 import { EXIT, println, printJson, UsageError, type CliIo } from "./io";
 
@@ -26,7 +19,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     if (command === "help" || command === "--help" || command === "-h") {
       const topic = args[0];
-      io.stdout.write(topic !== undefined && Object.hasOwn(COMMANDS, topic) ? commandHelp(topic) : USAGE);
+      io.stdout.write(topic !== undefined && Object.hasOwn(COMMANDS, topic) ? await commandHelp(topic) : USAGE);
       return EXIT.ok;
     }
     if (command === "--version" || command === "-V" || command === "version") {
@@ -40,12 +33,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       throw new UsageError(`${unknown}${near ? `; did you mean ${flag ? "--" : ""}${near}?` : ""}`);
     }
     if (args.includes("--help") || args.includes("-h")) {
-      io.stdout.write(commandHelp(command));
+      io.stdout.write(await commandHelp(command));
       return EXIT.ok;
     }
-    const run = { award: awardCommand, doctor: doctorCommand, sign: signCommand, mock: mockCommand }[command];
-    return await (run ? run(args, io) : readCommand(command, args, io));
+    return await runCommand(command, args, io);
   } catch (error) {
+    // Loaded here, not above: `--version` and `--help` load no package (their time is node's own).
+    const [{ HubError, HubValidationError }, { describeError }] = await Promise.all([import("public-hub-sdk"), import("./describe-error")]);
     // Bad flags and input found before anything was sent (a bad base URL, an empty wallet, a
     // journal of another hub) are the user's to fix: exit 2, as the README says.
     const usage = error instanceof UsageError || error instanceof HubValidationError;
@@ -55,5 +49,21 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     println(io.stderr, `public-hub: ${String(described.message)}${hint}`);
     if (!usage && !(error instanceof HubError) && error instanceof Error) println(io.stderr, error.stack ?? "");
     return usage ? EXIT.usage : EXIT.failed;
+  }
+}
+
+/** Each command's module is imported when it runs: only `mock` loads msw, only `award` the CSV parser and the bar. */
+async function runCommand(command: string, args: string[], io: CliIo): Promise<number> {
+  switch (command) {
+    case "award":
+      return (await import("./commands/award")).awardCommand(args, io);
+    case "doctor":
+      return (await import("./commands/doctor")).doctorCommand(args, io);
+    case "sign":
+      return (await import("./commands/sign")).signCommand(args, io);
+    case "mock":
+      return (await import("./commands/mock")).mockCommand(args, io);
+    default:
+      return (await import("./commands/reads")).readCommand(command, args, io);
   }
 }
