@@ -12,15 +12,21 @@ export function describeError(error: Error): Record<string, unknown> {
   }
   // The SDK names its client option; on a terminal, name the CLI's.
   if (error instanceof HubResponseError && error.problem === "unexpected-shape") described.message += " (public-hub: --unwrap <key> or PUBLIC_HUB_UNWRAP)";
-  if (error instanceof HubApiError) {
-    described.status = error.status;
-    if (error.code !== undefined) described.code = error.code;
-    if (error.requestId !== undefined) described.requestId = error.requestId;
-  }
+  // The fields the error classes declare, whatever the class: an answer's status, the server's or
+  // the system's code (ECONNREFUSED), the fields named (`issues`, {path, message, code}).
+  const { status, code, issues } = error as { status?: unknown; code?: unknown; issues?: unknown };
+  if (typeof status === "number") described.status = status;
+  if (typeof code === "string") described.code = code;
+  if (Array.isArray(issues)) described.issues = issues;
+  if (error instanceof HubApiError && error.requestId !== undefined) described.requestId = error.requestId;
   return described;
 }
 
-/** What a failure is grouped under: its kind and the server's status and code, not its row's details. */
+/**
+ * What a failure is grouped under: its class, status and code, and the fields its issues name with
+ * their codes. Never its message, which holds a row's details and each call's attempts and time.
+ */
 export function causeOf(error: Record<string, unknown>): string {
-  return [error.name, error.status, error.code].filter((part) => part !== undefined).join(" ");
+  const issues = Array.isArray(error.issues) ? (error.issues as Array<{ path: unknown[]; code: string }>).map((issue) => `${issue.path.join(".")}:${issue.code}`) : [];
+  return [error.name, error.status, error.code, ...issues].filter((part) => part !== undefined).join(" ");
 }

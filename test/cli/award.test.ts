@@ -6,6 +6,7 @@ import { envFor, file, runCli, tmpPath } from "./run-cli";
 const { mock } = useHubMock();
 const env = () => envFor(mock.baseUrl);
 const posted = () => mock.requests.filter((r) => r.method === "POST");
+const rowsOf = (rows: string[]) => ["wallet,amount,reason,ref", ...rows].join("\n") + "\n";
 const csv = (rows: number, start = 0) =>
   ["wallet,amount,reason,ref", ...Array.from({ length: rows }, (_, i) => `0x${i + start},${i + 1},quest,cli-${i + start}`)].join("\n") + "\n";
 
@@ -41,13 +42,28 @@ describe("public-hub award", () => {
     expect(mock.ledger.map((a) => a.ref)).toEqual(["a-4"]);
   });
 
+  it("rows refused for different fields stay different causes; --json keeps each failure's issues", async () => {
+    mock.failNext(1, { status: 400, contentType: "application/json", body: '{"code":"invalid_award","message":"no","errors":[{"pointer":"/reason","detail":"too long","code":"too_long"}]}' });
+    const rows = rowsOf(["0x1,5,,c-1", "0x2,-4,,c-2", "0x3,-5,,c-3", ",5,,c-4"]);
+    const { code, stdout } = await runCli(["award", "--file", file("csv", rows), "--concurrency", "1", "--json"], { env: env() });
+    expect(code).toBe(1);
+    const summary = JSON.parse(stdout);
+    expect(summary.failed.map((failure: { error: { issues: unknown } }) => failure.error.issues)).toEqual([
+      [{ path: ["reason"], message: "too long", code: "too_long" }],
+      [expect.objectContaining({ path: ["amount"] })],
+      [expect.objectContaining({ path: ["amount"] })],
+      [expect.objectContaining({ path: ["wallet"] })],
+    ]);
+    expect(summary.causes.map((group: { count: number; lines: number[] }) => [group.count, group.lines])).toEqual([[2, [3, 4]], [1, [2]], [1, [5]]]);
+  });
+
   it("--dry-run: reports every bad row by cause with its line number, sends nothing, says credentials were not checked, exit 2", async () => {
     const text = 'wallet,amount,reason,ref\n0x1,5,,d-1\n,5,,d-2\n0x3,5,"quoted, reason",d-3\n0x4,5\n0x5,7,,d-1\n0x6,1,,d-6\n';
     const { code, stdout } = await runCli(["award", "--file", file("csv", text), "--dry-run"], { env: {} });
     expect(code).toBe(2);
     expect(mock.requests).toHaveLength(0);
     expect(stdout).toMatch(/^Dry run, nothing sent \(credentials not checked: add --check\): 3 would be sent, 0 skipped \(already applied or repeated\), 3 invalid, of 6 rows\./);
-    expect(stdout).toContain("1 × HubValidationError: Invalid award: wallet");
+    expect(stdout).toContain("1 × HubValidationError wallet:too_small: Invalid award: wallet");
     expect(stdout).toMatch(/1 × UnreadableRow: .*\n {4}line 5\n/);
     expect(stdout).toMatch(/1 × RefConflictError: ref "d-1" .*\n {4}line 6\n/);
     expect(stdout).not.toMatch(/\d+ applied|applied \d+|settled/i);

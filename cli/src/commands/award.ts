@@ -41,13 +41,13 @@ interface FailureGroup {
 
 const SHOWN_LINES = 5;
 
-/** Groups failures by cause: an API refusal by its status and code, anything else by its message. */
+/** Groups failures by cause (see causeOf); a group shows its first failure's message as the example. */
 function groupFailures(failures: Failure[]): FailureGroup[] {
   const groups = new Map<string, FailureGroup>();
   for (const failure of failures) {
-    const key = failure.error.status === undefined ? `${String(failure.error.name)}: ${String(failure.error.message)}` : causeOf(failure.error);
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { cause: causeOf(failure.error), count: 0, message: String(failure.error.message), lines: [] }));
+    const cause = causeOf(failure.error);
+    let group = groups.get(cause);
+    if (!group) groups.set(cause, (group = { cause, count: 0, message: String(failure.error.message), lines: [] }));
     group.count++;
     if (group.lines.length < SHOWN_LINES) group.lines.push(failure.line);
   }
