@@ -38,6 +38,18 @@ describe("public-hub award and duplicates", () => {
     expect(mock.ledger).toHaveLength(20);
   });
 
+  it("without --journal, duplicates are not said to be 'not sent again': a run again does send them", async () => {
+    for (const row of rows(4)) await serverClient(mock.baseUrl).awardPoints(row);
+    const file6 = file("csv", csv(6));
+    const first = await runCli(["award", "--file", file6], { env: env() });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Applied 2, skipped 0, failed 0, of 6 awards in [\d.]+ s\.\nDuplicates 4: the hub already had their ref, so each is credited once \(not failures\)\.\n$/);
+    const before = posted();
+    const again = await runCli(["award", "--file", file6, "--json"], { env: env() });
+    expect(JSON.parse(again.stdout)).toMatchObject({ applied: 0, duplicates: 6 });
+    expect(posted() - before).toBe(6);
+  });
+
   it("Ctrl-C says how many awards were in flight", async () => {
     const controller = new AbortController();
     let hanging = 0;

@@ -158,7 +158,8 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
           ? `Stopped early: applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}; ${unsent(estimate, summary.applied + summary.duplicates + summary.skipped + failures.length)} in ${seconds} s.`
           : `Applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
     );
-    if (summary.duplicates > 0) println(io.stdout, `Duplicates ${summary.duplicates}: the hub already had their ref, so each is credited once (not failures; not sent again).`);
+    // "Not sent again" only where a journal records them: without one, a run again sends them (and the hub answers duplicate again).
+    if (summary.duplicates > 0) println(io.stdout, `Duplicates ${summary.duplicates}: the hub already had their ref, so each is credited once (not failures${values.journal ? "; journaled, not sent again" : ""}).`);
     for (const group of groups) {
       const lines = group.lines.map((line) => line ?? "?").join(", ");
       const more = group.count > group.lines.length ? `, and ${group.count - group.lines.length} more` : "";
