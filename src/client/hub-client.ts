@@ -4,7 +4,7 @@
  * `x-api-key` and nothing secret.
  */
 import { checkBody, decodeBody, unwrapBody, type BodyKind } from "../core/answer";
-import { createLog, DEFAULTS, Requester, resolveRetry, safely, type CallSpec, type CallTrace, type Log } from "../core/request";
+import { createLog, DEFAULTS, Requester, resolveRetry, safely, ServerClock, type CallSpec, type CallTrace, type Log } from "../core/request";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
 import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
@@ -137,7 +137,7 @@ export interface HubCall {
   ref?: string | undefined;
   /** A server client's write: signs each attempt. */
   sign?: CallSpec["sign"];
-  appliedEarlier?: boolean;
+  refusedForClock?: CallSpec["refusedForClock"];
 }
 
 /** What one send of a call gives: the data and its metadata, and the raw parts a write reads further. */
@@ -179,6 +179,8 @@ export class HubClient<S extends HubSchemas = {}> {
   readonly #warned = new Set<string>();
   /** @internal This client's log, for the server client. */
   readonly log: Log;
+  /** @internal The server's clock, moved by every fresh answer's `Date` (reads too). */
+  protected readonly clock = new ServerClock();
 
   /** @internal The option names a subclass adds to the check. */
   protected static readonly optionNames: readonly string[] = CLIENT_OPTIONS;
@@ -203,7 +205,7 @@ export class HubClient<S extends HubSchemas = {}> {
       maxConcurrency: options.maxConcurrency ?? DEFAULTS.maxConcurrency,
       fetch: options.fetch,
       onRequest: options.onRequest,
-      onAnswer: (headers) => this.observeAnswer(headers),
+      clock: this.clock,
       neverSent: (code) => this.neverSent(code),
       log: this.log,
     });
@@ -213,9 +215,6 @@ export class HubClient<S extends HubSchemas = {}> {
   protected neverSent(_code: string | undefined): boolean {
     return false;
   }
-
-  /** @internal Every answer's headers (the server client reads its clock there). */
-  protected observeAnswer(_headers: Headers): void {}
 
   /**
    * The discovery document listing the current API surface. Sent without `x-api-key`.
@@ -354,7 +353,7 @@ export class HubClient<S extends HubSchemas = {}> {
       timeout: options.timeout,
       retry: options.retry,
       sign: call.sign,
-      appliedEarlier: call.appliedEarlier,
+      refusedForClock: call.refusedForClock,
       trace,
     });
     const decoded = { status: answer.response.status, headers: answer.response.headers, text: answer.text, applied: method === "POST" };

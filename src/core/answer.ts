@@ -2,7 +2,7 @@
  * Reading what a server sent, by the standards it follows, without ever throwing on it: the body
  * (JSON whatever the content-type says, an envelope unwrapped), an error body (RFC 9457 problem
  * details and the common shapes), the request id, the rate-limit fields (`Retry-After`, the IETF
- * `RateLimit` fields, `X-RateLimit-*`) and whether an award's answer says "duplicate".
+ * `RateLimit` fields, `X-RateLimit-*`, in the server's time) and whether an award's answer says "duplicate".
  */
 import { apiError, fieldPath, HubResponseError, HubSchemaError, type ValidationIssue } from "./errors";
 import type { StandardSchemaV1 } from "./types/standard-schema";
@@ -40,15 +40,6 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
   return date >= EARLIEST_PLAUSIBLE_DATE ? date : undefined;
 }
 
-/** Seconds from a `Retry-After` value (delta-seconds or an HTTP date); undefined when absent or unreadable; never negative. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (value == null) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
-  const date = parseHttpDate(trimmed);
-  return date === undefined ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
 /**
  * The request id of an answer: `Request-Id`, `X-Request-Id`, else any header whose name ends in
  * `request-id` or `requestid` (`x-amzn-requestid`, `x-ms-request-id`…).
@@ -60,17 +51,14 @@ export function requestIdOf(headers: Headers): string | undefined {
   return undefined;
 }
 
-/** What an answer says about the server's rate limit, in seconds from now. */
+/** What an answer says about the hub's limit, each time as local epoch milliseconds. */
 export interface RateLimitFields {
-  /** A wait the server asked for (`Retry-After`, or a reset when nothing is left). */
-  waitSeconds?: number | undefined;
+  /** When the hub lets the next request in, by its `Retry-After`. */
+  retryAt?: number | undefined;
   /** Requests left in the current window. */
   remaining?: number | undefined;
-  /** Seconds until the window resets. */
-  resetSeconds?: number | undefined;
-  /** The announced policy: `quota` requests per `windowSeconds`. */
-  quota?: number | undefined;
-  windowSeconds?: number | undefined;
+  /** When the current window resets. */
+  resetAt?: number | undefined;
 }
 
 // One parameter of a structured field item: `r=3` in `"default";r=3;t=1`.
@@ -80,22 +68,32 @@ const param = (value: string | null, key: string) => {
 };
 const number = (value: string | null) => (value !== null && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined);
 
+/** Where a server time falls on the local clock (the client's `ServerClock`). */
+export interface Clock {
+  localTime(serverMs: number): number;
+}
+
 /**
- * The rate-limit fields of an answer, whichever standard they follow: `Retry-After`; the IETF
- * `RateLimit` (`r`, `t`) and `RateLimit-Policy` (`q`, `w`) structured fields; the draft's older
- * `RateLimit-Limit` / `-Remaining` / `-Reset`; `X-RateLimit-Limit` / `-Remaining` / `-Reset`, the
- * reset in seconds or as an epoch time. Unreadable values are left out.
+ * The rate-limit fields of an answer received at `receivedAt`, whichever standard they follow:
+ * `Retry-After` (seconds, or an HTTP date); the IETF `RateLimit` (`r`, `t`) structured field; the
+ * drafts' `RateLimit-Remaining` / `-Reset`; `X-RateLimit-Remaining` / `-Reset`. A reset is seconds
+ * from the answer, or an epoch time in seconds or in milliseconds; a date or an epoch time is the
+ * server's, placed on the local clock by `clock`. Unreadable values are left out.
  */
-export function rateLimitOf(headers: Headers, now = Date.now()): RateLimitFields {
+export function rateLimitOf(headers: Headers, clock: Clock, receivedAt = Date.now()): RateLimitFields {
   const structured = headers.get("ratelimit");
-  const policy = headers.get("ratelimit-policy");
   const remaining = param(structured, "r") ?? number(headers.get("ratelimit-remaining")) ?? number(headers.get("x-ratelimit-remaining"));
-  let reset = param(structured, "t") ?? number(headers.get("ratelimit-reset")) ?? number(headers.get("x-ratelimit-reset"));
-  // An epoch time (GitHub's X-RateLimit-Reset) rather than seconds from now.
-  if (reset !== undefined && reset * 1000 >= EARLIEST_PLAUSIBLE_DATE) reset = Math.max(0, reset - now / 1000);
-  const quota = param(policy, "q") ?? number(headers.get("ratelimit-limit")) ?? number(headers.get("x-ratelimit-limit"));
-  const retryAfter = parseRetryAfter(headers.get("retry-after"), now);
-  return { waitSeconds: retryAfter ?? (remaining === 0 ? reset : undefined), remaining, resetSeconds: reset, quota, windowSeconds: param(policy, "w") };
+  const reset = param(structured, "t") ?? number(headers.get("ratelimit-reset")) ?? number(headers.get("x-ratelimit-reset"));
+  const resetAt =
+    reset === undefined ? undefined
+    : reset >= EARLIEST_PLAUSIBLE_DATE ? clock.localTime(reset) // epoch milliseconds
+    : reset * 1000 >= EARLIEST_PLAUSIBLE_DATE ? clock.localTime(reset * 1000) // epoch seconds (GitHub's)
+    : receivedAt + reset * 1000;
+  const retryAfter = headers.get("retry-after");
+  const delay = number(retryAfter);
+  const date = delay === undefined ? parseHttpDate(retryAfter) : undefined;
+  const retryAt = delay !== undefined ? receivedAt + delay * 1000 : date !== undefined ? clock.localTime(date) : undefined;
+  return { retryAt, remaining, resetAt };
 }
 
 // RFC 9457's default problem type names no particular error, so it is no code.
@@ -144,7 +142,7 @@ export function errorFields(body: unknown): {
 }
 
 /** The error a non-2xx answer becomes; `note` ends its message (the attempts, the verdict). */
-export function readError(response: Response, text: string, note: string, mayHaveBeenApplied: boolean) {
+export function readError(response: Response, text: string, note: string, mayHaveBeenApplied: boolean, retryAfterMs?: number) {
   const parsed = parseJson(text);
   const body = parsed ? parsed.value : keptBody(text);
   const { code, message, issues } = errorFields(body);
@@ -160,7 +158,7 @@ export function readError(response: Response, text: string, note: string, mayHav
     body,
     headers,
     requestId: requestIdOf(response.headers),
-    retryAfterMs: ((seconds) => (seconds === undefined ? undefined : seconds * 1000))(parseRetryAfter(headers["retry-after"])),
+    retryAfterMs,
     mayHaveBeenApplied,
   });
 }

@@ -1,12 +1,14 @@
 /**
- * The one path of every call, on ky: a turn (fixed concurrency, paced by what the server said),
- * the signer for a write, the attempt (the exact body, the body read within the attempt), the
- * retry decision, the verdict "may it have been applied", and the SDK's error. ky runs the retry
- * loop, the backoff with its jitter, and each attempt's timeout.
+ * The one path of every call, in one loop the SDK owns: wait for a turn (concurrency, and the pace
+ * the hub asked for, never beyond what the call may wait) → sign in server time (writes) → send
+ * (ky does the one request: URL, search params, headers, the attempt's timeout) → decide (done,
+ * retry after a wait, re-send for the clock, follow a redirect, or fail with the verdict) → sleep.
+ * The call's state is one object (`Call`); the client's pacing and server clock are the
+ * `Requester`'s.
  */
-import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from "ky";
-import { readError, rateLimitOf, requestIdOf, type RateLimitFields } from "./answer";
-import { HubAbortError, HubConnectionError, HubError, HubRedirectError, HubTimeoutError } from "./errors";
+import ky, { TimeoutError, type KyInstance } from "ky";
+import { parseHttpDate, rateLimitOf, readError, requestIdOf, type RateLimitFields } from "./answer";
+import { HubAbortError, HubConnectionError, HubRedirectError, HubTimeoutError, RateLimitError } from "./errors";
 import type { Logger, LogLevel, RequestEvent, RetryOptions } from "./types/options";
 
 /** Every default of the client's options, named once (their `@default` tags document them). */
@@ -98,10 +100,10 @@ export interface CallSpec {
   signal?: AbortSignal | undefined;
   timeout?: number | false | undefined;
   retry?: number | RetryOptions | undefined;
-  /** A server client's write: signs each attempt after its turn, just before it is sent. */
-  sign?: ((request: Request) => Promise<void>) | undefined;
-  /** An earlier send of the same write (the re-send for the clock) may have been applied: the verdict starts there. */
-  appliedEarlier?: boolean | undefined;
+  /** A server client's write: the headers that sign one attempt (to this URL path), made after its turn, just before it is sent. */
+  sign?: ((path: string) => Promise<Record<string, string>>) | undefined;
+  /** Whether this refusal was of a timestamp outside the server's window (by the clock the refusal moved): sent once more. */
+  refusedForClock?: ((status: number) => boolean) | undefined;
   trace?: CallTrace | undefined;
 }
 
@@ -127,8 +129,8 @@ export interface RequesterConfig {
   onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Whether a failure with this system code never left this machine (the server client's list); else any failure of a write may have been sent. */
   neverSent: (code: string | undefined) => boolean;
-  /** Every answer's headers, reads included (the server client's clock). */
-  onAnswer?: ((headers: Headers) => void) | undefined;
+  /** The server's clock, moved by every fresh answer's `Date` (reads too): waits and signatures are in its time. */
+  clock: ServerClock;
   log: Log;
 }
 
@@ -155,7 +157,7 @@ export function innermostMessage(error: unknown): string | undefined {
 }
 
 /** A duration for people: "850 ms", "10 s", "30.7 s". */
-const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`);
+export const seconds = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`);
 
 /** An observer's call: what it throws is logged, never the call's outcome (the one place that decides it). */
 export function safely<T>(log: Log, run: () => T): T | undefined {
@@ -167,12 +169,121 @@ export function safely<T>(log: Log, run: () => T): T | undefined {
   }
 }
 
-// The attempt's own signal, checked just before: its listener goes with it.
-const sleep = (ms: number, signal: AbortSignal) =>
+/** A wait that an abort ends at once; without a signal, nothing can end it early. */
+const sleep = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)));
+    const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
+    const timer = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
+
+/** Each caller's signal gets one listener, whatever the number of calls under it (a campaign's): each call's own controller is in its set. */
+const followers = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/** A signal of the call's own that follows the caller's, and the call's end (which forgets it). */
+function follow(signal: AbortSignal): [AbortSignal, () => void] {
+  const controller = new AbortController();
+  if (signal.aborted) controller.abort(signal.reason);
+  let calls = followers.get(signal);
+  if (!calls) {
+    const created = new Set<AbortController>();
+    followers.set(signal, (calls = created));
+    signal.addEventListener("abort", () => created.forEach((call) => call.abort(signal.reason)), { once: true });
+  }
+  calls.add(controller);
+  return [controller.signal, () => calls.delete(controller)];
+}
+
+/** The backoff before the `n`th retry: exponential, with a jitter of 50–100 %, at most `maxBackoff`. */
+const backoff = (retry: Required<RetryOptions>, n: number) => Math.min(retry.backoff * 2 ** (n - 1) * (0.5 + Math.random() / 2), retry.maxBackoff);
+
+/**
+ * The server's clock as its answers' `Date` bound it: each fresh answer says the server's time was
+ * within its whole second while the request was out, so the offset lies in an interval, and the
+ * intersection of the intervals narrows with every answer (a new one that disagrees starts over:
+ * a clock was set). Signatures use the middle; waits for a server time use its earliest estimate,
+ * so no wait ends before the server's time has come.
+ */
+export class ServerClock {
+  #low = 0;
+  #high = 0;
+  #known = false;
+
+  /** Milliseconds to add to the local clock to get server time (0 before any `Date`). */
+  get offsetMs(): number {
+    return (this.#low + this.#high) / 2;
+  }
+
+  /** The local time (epoch ms) at which the server's clock will surely read `serverMs`. */
+  localTime(serverMs: number): number {
+    return serverMs - this.#low;
+  }
+
+  /** Unix seconds in server time, as the decimal string `x-api-timestamp` carries. */
+  timestamp(): string {
+    return String(Math.floor((Date.now() + this.offsetMs) / 1000));
+  }
+
+  /**
+   * Learns from an answer sent at `sentAt` and received at `receivedAt` (local epoch ms). A cached
+   * copy (`Age`) or no plausible `Date` tells nothing. True when the offset moved by more than a second.
+   */
+  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt): boolean {
+    const date = headers.has("age") ? undefined : parseHttpDate(headers.get("date"));
+    if (date === undefined) return false;
+    const before = this.offsetMs;
+    const low = date - receivedAt;
+    const high = date + 1000 - sentAt;
+    if (this.#known && low <= this.#high && high >= this.#low) {
+      this.#low = Math.max(this.#low, low);
+      this.#high = Math.min(this.#high, high);
+    } else [this.#low, this.#high, this.#known] = [low, high, true];
+    return Math.abs(this.offsetMs - before) > 1_000;
+  }
+}
+
+/** One call as the loop keeps it: its options resolved once, what it sent, what came back. */
+interface Call {
+  readonly spec: CallSpec;
+  /** The URL asked: the path after the prefix, or a followed redirect's absolute URL. */
+  url: string;
+  query: CallSpec["query"];
+  readonly retry: Required<RetryOptions>;
+  readonly timeout: number | false;
+  /** The call's own signal, following the caller's: listeners end with the call, not with a campaign's signal. */
+  readonly signal: AbortSignal | undefined;
+  /** The longest the call waits for anything the hub asked (a pause, a window with nothing left, a `Retry-After`). */
+  readonly maxWaitMs: number;
+  readonly startedAt: number;
+  /** Attempts sent (redirects followed included), failures and throttles retried, attempts cut by the timeout. */
+  attempts: number;
+  failures: number;
+  throttles: number;
+  cut: number;
+  hops: number;
+  resent: boolean;
+  /** A write: an attempt so far may have been applied (a 2xx, 5xx or 408, or a failure after it may have left). */
+  mayHaveBeenApplied: boolean;
+  appliedBeforeLast: boolean;
+}
+
+/** How one attempt ended: an answer with its body read, or no answer. */
+type Outcome =
+  | { response: Response; text: string; receivedAt: number; waitUntil: number | undefined }
+  | { error: unknown; kind: "timeout" | "network" | "abort" };
+
+/** What the client knows of the hub's limit, as local epoch ms. */
+interface Allowance {
+  left: number;
+  until: number;
+}
+
+/** After a throttle that says nothing: the share of the refused rate kept, and the cubic's scale (AWS SDK v3's adaptive retry mode: CUBIC). */
+const BETA = 0.7;
+const SCALE = 0.4;
+const MIN_RATE = 0.5;
+/** No retry sooner than this after a wait the hub asked for (a `Retry-After` of 0.001 s is no licence to burst): the first backoff step at its shortest (within `maxBackoff`), at most a second. */
+const retryFloor = (retry: Required<RetryOptions>) => Math.min(retry.backoff / 2, retry.maxBackoff, 1_000);
 
 export class Requester {
   readonly #config: RequesterConfig;
@@ -180,14 +291,18 @@ export class Requester {
   readonly #prefix: string;
   #active = 0;
   readonly #waiting: Array<() => void> = [];
-  /** No attempt starts before this (epoch ms): a `Retry-After`, or a window with nothing left. */
+  /** No attempt starts before this (local epoch ms): a wait a 429 or 503 asked for. */
   #pausedUntil = 0;
-  /** When the latest attempt started (or will): the next is spaced from it by the announced quota. */
+  /** When the latest attempt started (or will): the next is spaced from it by the adapted rate. */
   #lastStart = 0;
   /** Attempts started, for reading `remaining` against attempts the server had not yet counted. */
   #started = 0;
-  /** What the server said it has left: `left` more attempts until `until` (epoch ms). */
-  #allowance: { left: number; until: number } | undefined;
+  #allowance: Allowance | undefined;
+  /** The adapted rate for a hub that throttles without saying how: lowered at `#throttledAt` from `#throttledRate`, then climbing back (a cubic in the time since). */
+  #throttledRate = Number.POSITIVE_INFINITY;
+  #throttledAt = Number.NEGATIVE_INFINITY;
+  /** Start times of the last second's attempts: the rate a throttle refused. */
+  readonly #recent: number[] = [];
   /** The runtime hides redirects (a browser): reads follow them, the browser enforcing CORS on every hop. */
   #followsRedirects = false;
 
@@ -198,48 +313,85 @@ export class Requester {
     const headers = new Headers(config.headers);
     headers.set("accept", "application/json");
     headers.set("x-api-key", config.clientId);
-    this.#ky = ky.create({ prefixUrl: this.#prefix, headers });
+    this.#ky = ky.create({ prefixUrl: this.#prefix, headers, retry: 0, throwHttpErrors: false });
   }
 
-  /** One call: its attempts, its same-origin redirects (reads only), its answer or its error. */
+  /** One call, top-down: a turn, the attempt (signed, sent, read), the decision, the wait; its answer or its error. */
   async send(spec: CallSpec): Promise<Answer> {
-    // A signal of the call's own: one caller's signal may serve a whole campaign, and listeners on it would pile up.
-    if (spec.signal) spec = { ...spec, signal: AbortSignal.any([spec.signal]) };
-    let url = spec.path === "" ? this.#config.baseUrl.href : spec.path;
-    for (let hop = 0; ; hop++) {
-      try {
-        return await this.#call(spec, url);
-      } catch (error) {
-        if (!(error instanceof HubRedirectError) || spec.method !== "GET" || hop >= MAX_REDIRECTS) throw error;
-        if (error.status === 0) {
-          // Hidden by the runtime (a browser): from now on the runtime follows a read's redirects itself.
-          this.#followsRedirects = true;
-          continue;
-        }
-        const next = URL.canParse(error.location ?? "") ? new URL(error.location!) : undefined;
-        // Same origin only, and no credentials in it: `x-api-key` goes nowhere else.
-        if (next?.origin !== new URL(url, this.#prefix).origin || next.username || next.password) throw error;
-        url = next.href;
-        spec = { ...spec, query: undefined };
+    // The call's own signal: the caller's may serve a whole campaign, and listeners on it would pile up.
+    const [signal, forget] = spec.signal ? follow(spec.signal) : [];
+    const call = this.#open(spec, signal);
+    try {
+      for (;;) {
+        const outcome = await this.#attempt(call);
+        const next = this.#decide(call, outcome);
+        if (!next) return this.#finish(call, outcome);
+        spec.trace && safely(this.#config.log, () => spec.trace!.retry(next.reason, next.waitMs));
+        this.#config.log("info", "retry", () => ({ call: this.#what(call), after: next.reason, waitMs: Math.round(next.waitMs) }));
+        if (next.waitMs > 0) await sleep(next.waitMs, call.signal);
       }
+    } catch (error) {
+      // Aborted while waiting for a turn or a retry: the verdict so far. Else the pacing's or a signer's own error.
+      const failure = call.signal?.aborted ? new HubAbortError({ cause: call.signal.reason, mayHaveBeenApplied: this.#verdict(call) }) : error;
+      if (failure instanceof HubAbortError || failure instanceof RateLimitError) Object.assign(failure, { attempts: call.attempts });
+      throw failure;
+    } finally {
+      forget?.();
     }
   }
 
-  /** Waits for a turn: a slot of `maxConcurrency`, then the start the server's pacing allows. Returns its release, and the count of attempts started with it. */
-  async #turn(signal: AbortSignal, trace: CallTrace | undefined): Promise<[release: () => void, started: number]> {
-    signal.throwIfAborted();
+  #open(spec: CallSpec, signal: AbortSignal | undefined): Call {
+    const retry = spec.retry === undefined ? this.#config.retry : resolveRetry(spec.retry);
+    const timeout = spec.timeout ?? this.#config.timeout;
+    return {
+      spec,
+      url: spec.path === "" ? this.#config.baseUrl.href : spec.path,
+      query: spec.query,
+      retry,
+      timeout,
+      signal,
+      // A call that may not retry waits no longer than one attempt may take either.
+      maxWaitMs: retry.limit === 0 ? Math.min(retry.maxRetryAfter, timeout === false ? Infinity : timeout) : retry.maxRetryAfter,
+      startedAt: Date.now(),
+      attempts: 0,
+      failures: 0,
+      throttles: 0,
+      cut: 0,
+      hops: 0,
+      resent: false,
+      mayHaveBeenApplied: false,
+      appliedBeforeLast: false,
+    };
+  }
+
+  /** "May it have been applied?": a write any of whose attempts may have been. */
+  #verdict(call: Call): boolean {
+    return call.spec.method !== "GET" && call.mayHaveBeenApplied;
+  }
+
+  /** Log text only: built when a line is written. */
+  #what(call: Call): string {
+    return `${call.spec.method} ${where(new URL(call.url, this.#prefix))}`;
+  }
+
+  /**
+   * Waits for a turn: a slot of `maxConcurrency`, then the start the hub's pace allows (a pause it
+   * asked for, a window with nothing left, the adapted rate). A start further away than the call
+   * may wait fails now, with the wait on the `RateLimitError`. Returns the slot's release and the
+   * count of attempts started with this one.
+   */
+  async #turn(call: Call): Promise<[release: () => void, started: number]> {
+    const { signal } = call;
+    signal?.throwIfAborted();
     if (this.#active >= this.#config.maxConcurrency) {
       await new Promise<void>((resolve, reject) => {
         const onAbort = () => {
-          const index = this.#waiting.indexOf(go);
-          // Given the slot already (by an attempt that ended on the same abort): it is released below.
-          if (index === -1) return;
-          this.#waiting.splice(index, 1);
-          reject(signal.reason);
+          this.#waiting.splice(this.#waiting.indexOf(go), 1);
+          reject(signal!.reason);
         };
-        const go = () => (signal.removeEventListener("abort", onAbort), resolve());
+        const go = () => (signal?.removeEventListener("abort", onAbort), resolve());
         this.#waiting.push(go);
-        signal.addEventListener("abort", onAbort);
+        signal?.addEventListener("abort", onAbort, { once: true });
       });
     } else this.#active++;
     let released = false;
@@ -252,17 +404,35 @@ export class Requester {
       else this.#active--;
     };
     try {
-      signal.throwIfAborted();
+      signal?.throwIfAborted();
       const now = Date.now();
-      let start = Math.max(now, this.#pausedUntil, this.#lastStart + this.#quotaInterval);
+      const rate = this.#rate(now);
+      let start = Math.max(now, this.#pausedUntil, this.#lastStart + (rate === Infinity ? 0 : 1000 / rate));
       const allowance = this.#allowance;
-      if (allowance && start < allowance.until && allowance.left-- <= 0) start = Math.max(start, allowance.until);
+      const spent = allowance !== undefined && start < allowance.until && allowance.left <= 0;
+      if (spent) start = Math.max(start, allowance.until);
+      if (start - now > call.maxWaitMs) {
+        const asked = spent ? "its window has nothing left until its reset" : "it asked every request to wait";
+        throw new RateLimitError({
+          status: 429,
+          code: undefined,
+          body: undefined,
+          headers: {},
+          retryAfterMs: start - now,
+          message: `Not sent: the hub's limit allows the next request in ${seconds(start - now)} (${asked}), longer than this call may wait (${seconds(call.maxWaitMs)}).`,
+          mayHaveBeenApplied: this.#verdict(call),
+        });
+      }
+      if (allowance && start < allowance.until) allowance.left--;
       this.#lastStart = start;
       if (start > now) {
-        trace && safely(this.#config.log, () => trace.pause(start - now));
-        this.#config.log("info", "pause", () => ({ waitMs: start - now }));
+        const { trace } = call.spec;
+        // A retry's wait is told as the retry's; a first attempt's as a pause.
+        if (trace && call.attempts === 0) safely(this.#config.log, () => trace.pause(start - now));
         await sleep(start - now, signal);
       }
+      this.#recent.push(start);
+      while (this.#recent[0]! < start - 1_000) this.#recent.shift();
       // Counted here, not by the caller after its await: other calls' turns may end in between.
       return [release, ++this.#started];
     } catch (error) {
@@ -271,232 +441,214 @@ export class Requester {
     }
   }
 
-  /** Milliseconds between starts under the server's announced policy (`q` per `w`), 0 when none was announced. */
-  #quotaInterval = 0;
-  /** The longest reset an answer announced, in seconds: the window, when the policy does not say it. */
-  #longestReset = 0;
+  /**
+   * Attempts per second the adapted rate allows now: unlimited until the hub throttles without
+   * saying how; then `BETA` of the refused rate, back to it after `k` seconds, faster beyond (CUBIC).
+   */
+  #rate(now: number): number {
+    const refused = this.#throttledRate;
+    if (refused === Number.POSITIVE_INFINITY) return refused;
+    const k = Math.cbrt((refused * (1 - BETA)) / SCALE);
+    return Math.max(MIN_RATE, refused + SCALE * ((now - this.#throttledAt) / 1000 - k) ** 3);
+  }
 
-  /** What an answer says of the server's limit, for the attempts to come. */
-  #learn(fields: RateLimitFields, headers: Headers, status: number, startedAs: number, maxRetryAfter: number): void {
+  /**
+   * What an answer says of the hub's limit, for the attempts to come (every time in local epoch ms,
+   * from the server's time). Returns when the hub lets the next request in, if it said.
+   */
+  #learn(fields: RateLimitFields, status: number, startedAs: number, startedAt: number): number | undefined {
     const now = Date.now();
-    // The window: announced (`w`), else the longest reset seen (a fresh window's reset is its length).
-    if (fields.resetSeconds !== undefined && fields.resetSeconds <= 3600) this.#longestReset = Math.max(this.#longestReset, fields.resetSeconds);
-    const window = fields.windowSeconds ?? (this.#longestReset || undefined);
-    // A twentieth of slack: the hub counts arrivals, and signing and the network jitter them.
-    if (fields.quota !== undefined && window !== undefined && fields.quota > 0) this.#quotaInterval = (window * 1050) / fields.quota;
-    if (fields.remaining !== undefined && fields.resetSeconds !== undefined) {
+    if (fields.remaining !== undefined && fields.resetAt !== undefined) {
       // Attempts started after this one were not counted by the server when it answered; answers
-      // come back out of order, so within one window the lowest estimate holds. A reset in whole
-      // seconds is rounded up, each answer from its own instant: the earliest is the nearest.
-      const until = now + fields.resetSeconds * 1000;
+      // come back out of order, so within one window the lowest estimate and the earliest reset hold.
+      const until = fields.resetAt;
       const left = fields.remaining - (this.#started - startedAs);
       const last = this.#allowance;
       this.#allowance = last && Math.abs(last.until - until) < 1000 ? { left: Math.min(left, last.left), until: Math.min(until, last.until) } : { left, until };
     }
-    const waitMs = (fields.waitSeconds ?? 0) * 1000;
-    // A success with nothing left is the allowance's to wait out; a refusal's wait pauses every attempt.
-    if ((status === 429 || status === 503) && waitMs > 0 && waitMs <= maxRetryAfter) {
-      // A wait read from the reset, not a Retry-After: the window's earliest reset is nearer. A little
-      // random extra, so the client's waiting attempts do not return in step.
-      const until = headers.has("retry-after") || !this.#allowance ? now + waitMs : Math.min(now + waitMs, this.#allowance.until);
-      this.#pausedUntil = Math.max(this.#pausedUntil, until + Math.random() * 100);
-    } else if (status === 429 && fields.waitSeconds === undefined && fields.resetSeconds === undefined) {
-      // A throttle that says nothing: slow every attempt down for one backoff step.
-      this.#pausedUntil = Math.max(this.#pausedUntil, now + this.#config.retry.backoff * (1 + Math.random()));
+    // Nothing left: the window's earliest reset (the allowance's), nearer than this answer's own.
+    const waitUntil = fields.retryAt ?? (fields.remaining === 0 ? this.#allowance?.until : undefined);
+    if ((status === 429 || status === 503) && waitUntil !== undefined) {
+      if (waitUntil > this.#pausedUntil && waitUntil > now) this.#config.log("debug", "pause", () => ({ waitMs: Math.round(waitUntil - now), status }));
+      this.#pausedUntil = Math.max(this.#pausedUntil, waitUntil);
+    } else if (status === 429 && fields.remaining === undefined && startedAt >= this.#throttledAt) {
+      // A throttle that says nothing, of an attempt sent at the current rate: the rate it refused, less (AIMD).
+      this.#throttledRate = Math.max(MIN_RATE, Math.min(this.#rate(now), this.#recent.length));
+      this.#throttledAt = now;
+      this.#config.log("debug", "rate", () => ({ perSecond: Math.round(this.#rate(now) * 10) / 10 }));
+    }
+    return waitUntil;
+  }
+
+  /** One attempt: a turn, the signature, ky's one request (the body read within it), what it says of the hub. */
+  async #attempt(call: Call): Promise<Outcome> {
+    const { spec } = call;
+    const [release, startedAs] = await this.#turn(call);
+    const number = ++call.attempts;
+    call.appliedBeforeLast = call.mayHaveBeenApplied;
+    let text = "";
+    let waitUntil: number | undefined;
+    let receivedAt = 0;
+    let failure: unknown;
+    const { log, clock } = this.#config;
+    try {
+      const absolute = call.url.includes("://");
+      const signed = spec.sign && (await spec.sign(new URL(absolute ? call.url : this.#prefix + call.url).pathname));
+      const response = await this.#ky(call.url, {
+        method: spec.method,
+        ...(absolute && { prefixUrl: "" }),
+        ...(call.query && { searchParams: call.query }),
+        // Only when there is one: ky reads a headers option into a `Headers` of its own for each call.
+        ...((!spec.authenticated || spec.body !== undefined || signed) && {
+          headers: { ...(!spec.authenticated && { "x-api-key": undefined }), ...(spec.body !== undefined && { "content-type": "application/json" }), ...signed },
+        }),
+        ...(call.signal && { signal: call.signal }),
+        timeout: call.timeout,
+        fetch: async (input) => {
+          const request = input as Request;
+          // One listener per attempt: an abort (the caller's, or ky's timeout) settles the attempt at once, whatever fetch does.
+          let cut!: (reason: unknown) => void;
+          const aborted = new Promise<never>((_, reject) => (cut = reject));
+          aborted.catch(() => undefined);
+          const onAbort = () => cut(request.signal.reason);
+          request.signal.addEventListener("abort", onAbort);
+          if (request.signal.aborted) onAbort();
+          const sentAt = Date.now();
+          let response: Response | undefined;
+          const heard = spec.trace && safely(log, () => spec.trace!.attempt(request, number));
+          const onRequest = this.#config.onRequest;
+          onRequest && safely(log, () => onRequest({ type: "request", method: request.method, url: request.url, attempt: number }));
+          try {
+            try {
+              // The exact body string, not the Request's stream (patched fetches send a stream chunked, without a length).
+              const sent = (this.#config.fetch ?? globalThis.fetch).call(globalThis, request.url, {
+                method: request.method,
+                headers: request.headers,
+                body: spec.body ?? null,
+                signal: request.signal,
+                redirect: this.#followsRedirects && spec.method === "GET" ? "follow" : "manual",
+              });
+              response = await Promise.race([sent, aborted]);
+            } catch (error) {
+              // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
+              call.mayHaveBeenApplied ||= request.signal.aborted || !this.#config.neverSent(systemErrorCode(error));
+              throw (failure = error);
+            } finally {
+              heard && safely(log, () => heard(response?.status, failure));
+              log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt: number, ms: Date.now() - sentAt, status: response?.status, requestId: response && requestIdOf(response.headers), error: (failure as Error | undefined)?.message }));
+            }
+            // The status decides the verdict when the headers arrive: a 2xx was applied, whatever becomes of its body.
+            call.mayHaveBeenApplied ||= response.ok || response.status >= 500 || response.status === 408;
+            const { headers, status } = response;
+            receivedAt = Date.now();
+            if (clock.observe(headers, sentAt, receivedAt)) log("info", "clock", () => ({ offsetMs: Math.round(clock.offsetMs) }));
+            waitUntil = this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, sentAt);
+            onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status, requestId: requestIdOf(headers) }));
+            // The body is read within the attempt: its timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.
+            try {
+              text = await Promise.race([response.text(), aborted]);
+            } catch (error) {
+              text = "";
+              // An error answer whose body alone was cut keeps its status.
+              if (!response.ok && !request.signal.aborted) return response;
+              throw (failure = error);
+            }
+            return response;
+          } finally {
+            request.signal.removeEventListener("abort", onAbort);
+          }
+        },
+      });
+      return { response, text, receivedAt, waitUntil };
+    } catch (error) {
+      if (call.signal?.aborted) return { error, kind: "abort" };
+      if (error instanceof TimeoutError) return { error, kind: "timeout" };
+      if (error === failure) return { error, kind: "network" };
+      throw error; // a signer's own error passes unchanged
+    } finally {
+      release();
     }
   }
 
-  /** One URL's attempts on ky, with everything that is the call's own in this scope. */
-  async #call(spec: CallSpec, url: string): Promise<Answer> {
-    const { log } = this.#config;
-    const retry = spec.retry === undefined ? this.#config.retry : resolveRetry(spec.retry);
-    const timeout = spec.timeout ?? this.#config.timeout;
-    // Log text only: built when a line is written.
-    const what = () => `${spec.method} ${where(new URL(url, this.#prefix))}`;
-    const startedAt = Date.now();
-    let attempts = 0;
-    let throttles = 0;
-    /** Attempts before the last that the timeout cut. */
-    let timedOut = 0;
-    /** An attempt may have been applied: a 2xx, 5xx or 408, or a failure after it may have left. */
-    let reached = spec.appliedEarlier ?? false;
-    let reachedEarlier = false;
-    /** An attempt is between `fetch` and its answer: a timeout or abort then may cut it after it was applied. */
-    let inFlight = false;
-    let lastSignal: AbortSignal | undefined;
-    let lastAnswered = false;
-    /** How the latest attempt ended: its status, "timeout", or the network error's message. */
-    let why = "timeout";
-    let retryAfterMs: number | undefined;
-    let fetchFailure: unknown;
-    let text = "";
-    let release: (() => void) | undefined;
-    /** The client's count of attempts started when this attempt got its turn (before signing, which awaits). */
-    let startedAs = 0;
-    const verdict = () => spec.method !== "GET" && (reached || inFlight);
-
-    const attempt = async (request: Request): Promise<Response> => {
-      const number = ++attempts;
-      // The last attempt was cut by the timeout: it may have reached the server, even when its deaf fetch never settled to say so.
-      if (lastSignal?.aborted) {
-        timedOut++;
-        reached ||= !lastAnswered;
-      }
-      lastSignal = request.signal;
-      lastAnswered = false;
-      why = "timeout";
-      reachedEarlier = reached;
-      // A deaf fetch may never settle, nor its body end: an abort (ky's timeout) ends the attempt's
-      // turn and its body read at once. One listener for both: each costs a read about 3 %.
-      const free = release!;
-      let cut: ((reason: unknown) => void) | undefined;
-      const onAbort = () => (free(), cut?.(request.signal.reason));
-      request.signal.addEventListener("abort", onAbort);
-      const sentAt = Date.now();
-      let response: Response | undefined;
-      let failure: unknown;
-      const heard = spec.trace && safely(log, () => spec.trace!.attempt(request, number));
-      const onRequest = this.#config.onRequest;
-      onRequest && safely(log, () => onRequest({ type: "request", method: request.method, url: request.url, attempt: number }));
-      try {
-        inFlight = true;
-        try {
-          // The exact body string, not the Request's stream (patched fetches send a stream chunked, without a length).
-          response = await (this.#config.fetch ?? globalThis.fetch).call(globalThis, request.url, {
-            method: request.method,
-            headers: request.headers,
-            body: spec.body ?? null,
-            signal: request.signal,
-            redirect: this.#followsRedirects && spec.method === "GET" ? "follow" : "manual",
-          });
-        } catch (error) {
-          // Cut by an abort or a timeout, an attempt may have been sent; a refused connection was not.
-          reached ||= request.signal.aborted || !this.#config.neverSent(systemErrorCode(error));
-          why = request.signal.aborted ? "timeout" : String((error as Error | null)?.message);
-          throw (failure = fetchFailure = error);
-        } finally {
-          inFlight = false;
-          heard && safely(log, () => heard(response?.status, failure));
-          log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt: number, ms: Date.now() - sentAt, status: response?.status, requestId: response && requestIdOf(response.headers), error: (failure as Error | undefined)?.message }));
-        }
-        lastAnswered = true;
-        // The status decides the verdict when the headers arrive: a 2xx was applied, whatever becomes of its body.
-        reached ||= response.ok || response.status >= 500 || response.status === 408;
-        why = String(response.status);
-        if (response.status === 429) throttles++;
-        const fields = rateLimitOf(response.headers);
-        const wait = fields.waitSeconds;
-        // Only a 429's or a 503's wait is the server pacing the client (as ky reads it too).
-        retryAfterMs = wait === undefined || (response.status !== 429 && response.status !== 503) ? undefined : wait * 1000;
-        this.#learn(fields, response.headers, response.status, startedAs, retry.maxRetryAfter);
-        const onAnswer = this.#config.onAnswer;
-        onAnswer && safely(log, () => onAnswer(response!.headers));
-        onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status: response!.status, requestId: requestIdOf(response!.headers) }));
-        // The body is read within the attempt: ky's timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.
-        try {
-          text = await new Promise<string>((resolve, reject) => {
-            cut = reject;
-            if (request.signal.aborted) reject(request.signal.reason);
-            else response!.text().then(resolve, reject);
-          });
-        } catch (error) {
-          text = "";
-          // An error answer whose body alone was cut keeps its status.
-          if (!response.ok && !request.signal.aborted) return response;
-          why = request.signal.aborted ? "timeout" : String((error as Error | null)?.message);
-          throw (fetchFailure = error);
-        }
-        return response;
-      } finally {
-        request.signal.removeEventListener("abort", onAbort);
-        free();
-      }
-    };
-
-    const shouldRetry = (error: Error): boolean => {
-      if (spec.signal?.aborted || error instanceof HubError) return false;
-      const failures = attempts - throttles;
-      if (error instanceof TimeoutError || error === fetchFailure) return failures <= retry.limit;
-      if (!(error instanceof HTTPError) || !RETRY_STATUSES.includes(error.response.status)) return false;
-      if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfter) {
-        log("warn", "retry-after-too-long", () => ({ call: what(), retryAfterSeconds: retryAfterMs! / 1000 }));
-        return false;
-      }
-      return error.response.status === 429 ? throttles <= THROTTLE_RETRIES : failures <= retry.limit;
-    };
-
-    const options: KyOptions = {
-      method: spec.method,
-      ...(url.includes("://") && { prefixUrl: "" }),
-      ...(spec.query && { searchParams: spec.query }),
-      // Only when there is one: ky reads a headers option into a `Headers` of its own for each call.
-      ...((!spec.authenticated || spec.body !== undefined) && {
-        headers: { ...(!spec.authenticated && { "x-api-key": undefined }), ...(spec.body !== undefined && { "content-type": "application/json" }) },
-      }),
-      ...(spec.signal && { signal: spec.signal }),
-      timeout,
-      retry: {
-        limit: retry.limit === 0 ? 0 : retry.limit + THROTTLE_RETRIES,
-        // Which statuses, and the cap on a wait, are `shouldRetry`'s and `jitter`'s: ky asks them first.
-        methods: [spec.method],
-        // After a throttle the turn waits what the server said; after a failure, exponential in the failures so far.
-        delay: () => (why === "429" ? 0 : retry.backoff * 2 ** (attempts - throttles - 1)),
-        jitter: (delay) => {
-          const waitMs = Math.min(delay * (0.5 + Math.random() / 2), retry.maxBackoff);
-          // The whole wait: the backoff, and the pause the server asked for (taken at the next turn).
-          const total = Math.max(waitMs, retryAfterMs ?? 0);
-          spec.trace && safely(log, () => spec.trace!.retry(why, total));
-          log("info", "retry", () => ({ call: what(), after: why, waitMs: Math.round(total) }));
-          return waitMs;
-        },
-        shouldRetry: ({ error }) => shouldRetry(error),
-      },
-      hooks: {
-        beforeRequest: [
-          async (request) => {
-            // ky starts the attempt's timeout after this hook: a wait for a turn is not the server's time.
-            // A retry's wait for the server's pause is told as the retry's; a first attempt's as a pause.
-            [release, startedAs] = await this.#turn(request.signal, attempts === 0 ? spec.trace : undefined);
-            try {
-              await spec.sign?.(request);
-            } catch (error) {
-              release();
-              throw error;
-            }
-          },
-        ],
-      },
-      fetch: (request) => attempt(request as Request),
-    };
-
-    try {
-      const response = await this.#ky(url, options);
-      return { response, text, requestId: requestIdOf(response.headers), attempts, mayHaveBeenAppliedEarlier: reachedEarlier };
-    } catch (error) {
-      const mayHaveBeenApplied = verdict();
-      const aborted = spec.signal?.aborted;
-      const origin = new URL(url, this.#prefix).origin;
-      // How many attempts and how long, unless one attempt got an HTTP answer: a failure after 30 s of retries is not one 10 s timeout.
-      const cut = timedOut + (lastSignal?.aborted ? 1 : 0);
-      const summary = `${attempts} attempt${attempts === 1 ? "" : "s"}${cut === 0 ? "" : `, ${cut === attempts ? (cut === 1 ? "" : "each ") : `${cut} `}cut at ${seconds(Number(timeout))}`}, ${seconds(Date.now() - startedAt)} in all`;
-      const note = aborted || (attempts <= 1 && error instanceof HTTPError) ? "" : ` ${summary}.`;
-      let converted: Error & { attempts?: number | undefined };
-      if (aborted) converted = new HubAbortError({ cause: spec.signal!.reason, mayHaveBeenApplied });
-      else if (error instanceof HTTPError) {
-        const { response } = error;
-        converted =
-          response.status < 400
-            ? redirectError(response, error.request.url, mayHaveBeenApplied, note)
-            : readError(response, text, note, mayHaveBeenApplied);
-      } else if (error instanceof TimeoutError) converted = new HubTimeoutError({ timeout: Number(timeout), origin, mayHaveBeenApplied });
-      else if (error === fetchFailure) {
-        const code = systemErrorCode(error);
-        converted = new HubConnectionError({ message: `Connection to ${origin} failed: ${code ?? innermostMessage(error) ?? "no HTTP response"}.`, cause: error, code, origin, mayHaveBeenApplied });
-      } else throw error; // a signer's or a hook's own error passes unchanged
-      if (error instanceof TimeoutError || (error === fetchFailure && !aborted)) converted.message += note;
-      converted.attempts = attempts;
-      throw converted;
+  /** The one decision after an attempt: a retry (why, and the wait before it), or nothing more to send. */
+  #decide(call: Call, outcome: Outcome): { reason: string; waitMs: number } | undefined {
+    const { retry, spec } = call;
+    if ("error" in outcome) {
+      if (outcome.kind === "abort") return undefined;
+      if (outcome.kind === "timeout") call.cut++;
+      if (++call.failures > retry.limit) return undefined;
+      return { reason: outcome.kind === "timeout" ? "timeout" : String((outcome.error as Error | null)?.message), waitMs: backoff(retry, call.failures) };
     }
+    const { response, waitUntil, receivedAt } = outcome;
+    const { status } = response;
+    if (response.ok) return undefined;
+    if (status < 400) return this.#redirect(call, response);
+    if (!call.resent && spec.refusedForClock?.(status)) {
+      // Signed outside the server's window, by the clock the refusal moved: once more, signed anew.
+      call.resent = true;
+      return { reason: "clock", waitMs: 0 };
+    }
+    if (!RETRY_STATUSES.includes(status) || retry.limit === 0) return undefined;
+    // Only a 429's or a 503's wait is the server pacing the client.
+    const asked = (status === 429 || status === 503) && waitUntil !== undefined ? Math.max(0, waitUntil - receivedAt) : 0;
+    if (asked > call.maxWaitMs) {
+      this.#config.log("warn", "retry-after-too-long", () => ({ call: this.#what(call), retryAfterSeconds: Math.round(asked / 1000) }));
+      return undefined;
+    }
+    const throttled = status === 429;
+    const count = throttled ? ++call.throttles : ++call.failures;
+    if (count > (throttled ? THROTTLE_RETRIES : retry.limit)) return undefined;
+    // The hub's wait when it asked for one, else the backoff: never a burst of retries.
+    return { reason: String(status), waitMs: asked > 0 ? Math.max(asked, retryFloor(retry)) : backoff(retry, count) };
+  }
+
+  /** A read's redirect to follow (same origin, no credentials, at most `MAX_REDIRECTS`), as a retry with no wait. */
+  #redirect(call: Call, response: Response): { reason: string; waitMs: number } | undefined {
+    if (call.spec.method !== "GET" || call.hops >= MAX_REDIRECTS) return undefined;
+    if (response.status === 0) {
+      // Hidden by the runtime (a browser): from now on the runtime follows a read's redirects itself.
+      if (this.#followsRedirects) return undefined;
+      this.#followsRedirects = true;
+    } else {
+      const from = new URL(call.url, this.#prefix);
+      const location = response.headers.get("location");
+      const next = location && URL.canParse(location, from) ? new URL(location, from) : undefined;
+      // Same origin only, and no credentials in it: `x-api-key` goes nowhere else.
+      if (next?.origin !== from.origin || next.username || next.password) return undefined;
+      call.url = next.href;
+      call.query = undefined;
+    }
+    call.hops++;
+    return { reason: "redirect", waitMs: 0 };
+  }
+
+  /** The call's end: its answer, or the SDK's error for how its last attempt ended. */
+  #finish(call: Call, outcome: Outcome): Answer {
+    const mayHaveBeenApplied = this.#verdict(call);
+    if ("response" in outcome && outcome.response.ok) {
+      const { response, text } = outcome;
+      return { response, text, requestId: requestIdOf(response.headers), attempts: call.attempts, mayHaveBeenAppliedEarlier: call.appliedBeforeLast };
+    }
+    const origin = new URL(call.url, this.#prefix).origin;
+    const { attempts, cut, timeout } = call;
+    // How many attempts and how long, unless one attempt got an HTTP answer: a failure after 30 s of retries is not one 10 s timeout.
+    const summary = `${attempts} attempt${attempts === 1 ? "" : "s"}${cut === 0 ? "" : `, ${cut === attempts ? (cut === 1 ? "" : "each ") : `${cut} `}cut at ${seconds(Number(timeout))}`}, ${seconds(Date.now() - call.startedAt)} in all`;
+    let error: Error & { attempts?: number | undefined };
+    if ("response" in outcome) {
+      const { response, text, waitUntil, receivedAt } = outcome;
+      const note = attempts <= 1 ? "" : ` ${summary}.`;
+      // The wait the hub asked for, whichever header said it.
+      const retryAfterMs = waitUntil === undefined ? undefined : Math.max(0, Math.round(waitUntil - receivedAt));
+      error = response.status < 400 ? redirectError(response, new URL(call.url, this.#prefix).href, mayHaveBeenApplied, note) : readError(response, text, note, mayHaveBeenApplied, retryAfterMs);
+    } else if (outcome.kind === "abort") error = new HubAbortError({ cause: call.signal!.reason, mayHaveBeenApplied });
+    else if (outcome.kind === "timeout") error = new HubTimeoutError({ timeout: Number(timeout), origin, mayHaveBeenApplied });
+    else {
+      const code = systemErrorCode(outcome.error);
+      error = new HubConnectionError({ message: `Connection to ${origin} failed: ${code ?? innermostMessage(outcome.error) ?? "no HTTP response"}.`, cause: outcome.error, code, origin, mayHaveBeenApplied });
+    }
+    if (!("response" in outcome) && outcome.kind !== "abort") error.message += ` ${summary}.`;
+    error.attempts = attempts;
+    throw error;
   }
 }
 

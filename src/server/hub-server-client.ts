@@ -15,7 +15,7 @@ import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import { campaignContext } from "./campaign/errors";
 import type { AwardSource, CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
-import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+import { SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 import { awardSegments, checkKeyOptions, hmacSigner, sha256Hex, signingPayload } from "./signing";
 
 /**
@@ -85,7 +85,6 @@ export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> exten
 export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
   /** @internal */
   protected static override readonly optionNames: readonly string[] = [...CLIENT_OPTIONS, ...SERVER_ONLY_OPTIONS];
-  readonly #clock = new ServerClock();
   readonly #sign: (payload: string) => Promise<string>;
   readonly #duplicate: HubServerClientOptions["duplicate"];
 
@@ -103,17 +102,12 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
 
   /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
   get clockOffsetMs(): number {
-    return this.#clock.offsetMs;
+    return this.clock.offsetMs;
   }
 
   /** @internal Failures before a byte left (a refused connection, an unknown host…): such a write was not applied. */
   protected override neverSent(code: string | undefined): boolean {
     return NEVER_SENT.has(String(code));
-  }
-
-  /** @internal Every answer's `Date`, reads too, moves the server clock: the first write is already signed in server time. */
-  protected override observeAnswer(headers: Headers): void {
-    if (this.#clock.observe(headers)) this.log("info", "clock", () => ({ offsetMs: Math.round(this.#clock.offsetMs) }));
   }
 
   /**
@@ -147,40 +141,32 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     );
   }
 
-  /** One award: sent; once more if the server refused its timestamp; its outcome read. */
+  /** One award: each attempt signed in server time, once more if the hub refused its timestamp; its outcome read. */
   async #award<T>(call: HubCall, options: RequestOptions<T>, trace: CallTrace | undefined): Promise<WithWriteResponse<T>> {
     let signed: Omit<SigningDiagnostics, "bodySha256"> | undefined;
-    const clock = this.#clock;
-    const sign = async (request: Request) => {
-      // Each attempt, after its turn and just before it is sent: in server time.
-      const attempt = { timestamp: clock.timestamp(), method: request.method, path: new URL(request.url).pathname, clockOffsetMs: clock.offsetMs };
-      request.headers.set("x-api-timestamp", attempt.timestamp);
-      request.headers.set("x-api-signature", await this.#sign(signingPayload({ ...attempt, body: call.body ?? "" })));
-      signed = attempt;
+    const { clock } = this;
+    const sign = async (path: string) => {
+      // Each attempt, after its turn and just before it is sent.
+      signed = { timestamp: clock.timestamp(), method: "POST", path, clockOffsetMs: clock.offsetMs };
+      return { "x-api-timestamp": signed.timestamp, "x-api-signature": await this.#sign(signingPayload({ ...signed, body: call.body ?? "" })) };
     };
-    let attempts = 0;
+    // A refusal whose `Date` (it moved the clock) shows the signed timestamp was outside the server's window.
+    const refusedForClock = (status: number) => {
+      const skewed = signed !== undefined && REFUSAL_STATUSES.has(status) && Math.abs(Number(clock.timestamp()) - Number(signed.timestamp)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
+      if (skewed) this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(clock.offsetMs) }));
+      return skewed;
+    };
     try {
-      let sent: Exchanged<T>;
-      try {
-        sent = await this.exchange<T>({ ...call, sign }, options, trace);
-      } catch (error) {
-        // Refused for the clock: the refusal's `Date` already moved it (observeAnswer). Sent once more, in server time;
-        // the verdict carries over (the first send may have been applied), and the attempts add up.
-        if (!(error instanceof HubApiError) || !this.#refusedForSkew(error, signed) || this.#duplicateOf(error)) throw error;
-        this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(clock.offsetMs) }));
-        attempts = error.attempts ?? 0;
-        sent = await this.exchange<T>({ ...call, sign, appliedEarlier: error.mayHaveBeenApplied }, options, trace);
-      }
-      const { body, envelope, ...result } = sent;
+      const { body, envelope, ...result } = await this.exchange<T>({ ...call, sign, refusedForClock }, options, trace);
       const duplicate = this.#duplicateOf({ status: result.response.status, headers: result.response.headers, body });
-      return { ...result, attempts: attempts + result.attempts, duplicate, ...(envelope !== undefined && { envelope }) };
+      return { ...result, duplicate, ...(envelope !== undefined && { envelope }) };
     } catch (error) {
       if (error instanceof HubApiError && this.#duplicateOf(error)) {
         // The hub already had this ref (a 409/422 naming a duplicate): an outcome, not a failure. `data` is its answer as sent.
         const response = new Response(null, { status: error.status, headers: error.headers });
-        return { data: unwrapBody(error.body, undefined) as T, response, requestId: error.requestId, attempts: attempts + (error.attempts ?? 0), duplicate: true, mayHaveBeenAppliedEarlier: error.mayHaveBeenApplied };
+        return { data: unwrapBody(error.body, undefined) as T, response, requestId: error.requestId, attempts: error.attempts ?? 1, duplicate: true, mayHaveBeenAppliedEarlier: error.mayHaveBeenApplied };
       }
-      throw await this.#failed(error, signed, call.body ?? "", options.signal, attempts);
+      throw await this.#failed(error, signed, call.body ?? "", options.signal);
     }
   }
 
@@ -195,20 +181,13 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     return said ?? isDuplicate(read);
   }
 
-  /** A refusal of an attempt signed outside the server's window, by the server's time now (the refusal's `Date` moved the clock). */
-  #refusedForSkew(error: HubApiError, signed: { timestamp: string } | undefined): boolean {
-    if (!signed || !REFUSAL_STATUSES.has(error.status)) return false;
-    return Math.abs(Number(this.#clock.timestamp()) - Number(signed.timestamp)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
-  }
-
   /**
    * The error an award throws: a refused signed write says what was signed (a refusal of the
    * signature or timestamp also the usual causes); one that may have been applied says so, and is
    * logged (an error, unless the caller chose it by aborting).
    */
-  async #failed(error: unknown, signed: Omit<SigningDiagnostics, "bodySha256"> | undefined, body: string, signal: AbortSignal | undefined, earlier: number): Promise<unknown> {
+  async #failed(error: unknown, signed: Omit<SigningDiagnostics, "bodySha256"> | undefined, body: string, signal: AbortSignal | undefined): Promise<unknown> {
     if (!(error instanceof Error)) return error;
-    if (typeof (error as { attempts?: number }).attempts === "number") (error as unknown as { attempts: number }).attempts += earlier;
     if (signed && error instanceof HubApiError && REFUSAL_STATUSES.has(error.status)) {
       const signing: SigningDiagnostics = { ...signed, bodySha256: await sha256Hex(body) };
       Object.defineProperty(error, "signing", { value: signing, enumerable: true });

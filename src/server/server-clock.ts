@@ -28,34 +28,3 @@ export function clockOffsetOf(headers: Headers, now = Date.now()): number | unde
   // Date has whole seconds: the server's time was within [date, date + 1 s), so take the middle.
   return serverMs === undefined ? undefined : serverMs + 500 - now;
 }
-
-/**
- * The server's clock as seen from here: the offset between the local clock and the `Date` header
- * of the server's latest fresh answer. Signed timestamps use it, so a skewed local clock still
- * signs within the server's ±300 s window.
- */
-export class ServerClock {
-  #offsetMs = 0;
-
-  /** Milliseconds to add to the local clock to get server time. */
-  get offsetMs(): number {
-    return this.#offsetMs;
-  }
-
-  /** Unix seconds in server time, as the decimal string `x-api-timestamp` carries. */
-  timestamp(): string {
-    return String(Math.floor((Date.now() + this.#offsetMs) / 1000));
-  }
-
-  /**
-   * Learns the offset from an answer's headers ({@link clockOffsetOf}): an answer that tells
-   * nothing changes nothing. True when the offset moved by more than a second.
-   */
-  observe(headers: Headers): boolean {
-    const offset = clockOffsetOf(headers);
-    if (offset === undefined) return false;
-    const moved = Math.abs(offset - this.#offsetMs) > 1_000;
-    this.#offsetMs = offset;
-    return moved;
-  }
-}

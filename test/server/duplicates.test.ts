@@ -85,17 +85,17 @@ describe("the bugs of the old pipeline", () => {
 });
 
 describe("pacing by what the hub announces", () => {
-  it("an announced policy spaces the attempts that follow; a window with nothing left holds them", async () => {
+  it("what is left goes at once, in any number; a window with nothing left holds the next until its reset", async () => {
     const starts: number[] = [];
     const fetch = (async () => {
       starts.push(Date.now());
       return Response.json({ slug: "alpha" }, { headers: { "ratelimit-policy": '"default";q=10;w=1', ratelimit: '"default";r=5;t=1' } });
     }) as typeof globalThis.fetch;
     const hub = new HubClient({ baseUrl: mock.baseUrl, clientId: "pk_alpha_demo", hub: "alpha", fetch, logLevel: "off" });
-    await hub.getHub(); // the first answer announces 10 per second
+    await hub.getHub(); // the first answer says 5 are left
     await Promise.all([hub.getHub(), hub.getHub(), hub.getHub()]);
-    // Each start is spaced from the one planned before it: late timers under load may bunch two, never the whole.
-    expect(starts[3]! - starts[0]!).toBeGreaterThanOrEqual(295);
+    // Plenty left: no spacing from the policy (its quota is no pace to keep).
+    expect(starts[3]! - starts[0]!).toBeLessThan(150);
 
     const held: number[] = [];
     const empty = (async () => {

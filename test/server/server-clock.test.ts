@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHubMock } from "public-hub-sdk/mock";
-import { ServerClock } from "../../src/server/server-clock";
+import { ServerClock } from "../../src/core/request";
 import { useHubMock } from "../helpers/mock-server";
 import { serverClient } from "../helpers/server-client";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HubResponseError } from "public-hub-sdk";
-import { decodeBody, errorFields, excerpt, parseHttpDate, parseRetryAfter } from "../../../src/core/answer";
+import { decodeBody, errorFields, excerpt, parseHttpDate, rateLimitOf } from "../../../src/core/answer";
 import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
 
 afterEach(() => {
@@ -68,42 +68,39 @@ describe("errorFields", () => {
 });
 
 
-describe("parseRetryAfter", () => {
+describe("Retry-After, as rateLimitOf reads it", () => {
   const now = Date.parse("2026-11-22T10:00:00Z");
+  const same = { localTime: (serverMs: number) => serverMs };
+  const retryAt = (value: string) => rateLimitOf(new Headers({ "retry-after": value }), same, now).retryAt;
 
   it.each([
     ["120", 120],
     ["0", 0],
     ["1.25", 1.25],
     [" 7 ", 7],
-  ])("delta-seconds %j is %d", (value, seconds) => {
-    expect(parseRetryAfter(value, now)).toBe(seconds);
+  ])("delta-seconds %j is %d s from the answer", (value, seconds) => {
+    expect(retryAt(value)).toBe(now + seconds * 1000);
   });
 
-  it.each([null, undefined, "", "   ", "soon", "5x", "x5", "-3", "1.", "12 34", "May"])("%j is unreadable: undefined", (value) => {
-    expect(parseRetryAfter(value, now)).toBeUndefined();
+  it.each(["", "   ", "soon", "5x", "x5", "-3", "1.", "12 34", "May"])("%j is unreadable: undefined", (value) => {
+    expect(retryAt(value)).toBeUndefined();
   });
 
-  it("an HTTP date is the whole seconds until then, rounded up", () => {
-    expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", now)).toBe(30);
-    expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", now + 500)).toBe(30);
+  it("an HTTP date is that instant of the server's clock, to the millisecond", () => {
+    expect(retryAt("Sun, 22 Nov 2026 10:00:30 GMT")).toBe(now + 30_000);
   });
 
   it.each(["Sunday, 22-Nov-26 10:00:30 GMT", "2026-11-22T10:00:30Z"])("the obsolete RFC 850 form and an ISO date-time are read too: %j", (value) => {
-    expect(parseRetryAfter(value, now)).toBe(30);
+    expect(retryAt(value)).toBe(now + 30_000);
   });
 
   it("the asctime form (no zone: local time) is read as a date", () => {
-    expect(parseRetryAfter("Sun Nov 22 10:00:30 2026", now)).toBe(Math.max(0, Math.ceil((new Date(2026, 10, 22, 10, 0, 30).getTime() - now) / 1000)));
-  });
-
-  it("a date in the past is no wait, never a negative one", () => {
-    expect(parseRetryAfter("Sun, 22 Nov 2026 09:59:00 GMT", now)).toBe(0);
+    expect(retryAt("Sun Nov 22 10:00:30 2026")).toBe(new Date(2026, 10, 22, 10, 0, 30).getTime());
   });
 
   it("uses the current time by default", () => {
     vi.useFakeTimers({ toFake: ["Date"], now });
-    expect(parseRetryAfter("Sun, 22 Nov 2026 10:01:00 GMT")).toBe(60);
+    expect(rateLimitOf(new Headers({ "retry-after": "60" }), same).retryAt).toBe(now + 60_000);
   });
 });
 

@@ -21,35 +21,32 @@ describe("dates and request ids", () => {
 });
 
 describe("rate-limit fields", () => {
+  const same = { localTime: (serverMs: number) => serverMs };
+  const none = { retryAt: undefined, remaining: undefined, resetAt: undefined };
+
   it("no rate-limit header reads as nothing, not as zero", () => {
-    const fields = rateLimitOf(new Headers(), EARLIEST);
-    expect(fields).toStrictEqual({ waitSeconds: undefined, remaining: undefined, resetSeconds: undefined, quota: undefined, windowSeconds: undefined });
+    expect(rateLimitOf(new Headers(), same, EARLIEST)).toStrictEqual(none);
   });
 
   it("unreadable values are left out", () => {
-    const fields = rateLimitOf(new Headers({ "x-ratelimit-remaining": "many", "x-ratelimit-reset": "soon", "x-ratelimit-limit": "-1" }), EARLIEST);
-    expect(fields).toStrictEqual({ waitSeconds: undefined, remaining: undefined, resetSeconds: undefined, quota: undefined, windowSeconds: undefined });
+    const fields = rateLimitOf(new Headers({ "x-ratelimit-remaining": "many", "x-ratelimit-reset": "soon", "retry-after": "-1" }), same, EARLIEST);
+    expect(fields).toStrictEqual(none);
   });
 
   it("a reset in seconds with several decimals is read whole", () => {
-    expect(rateLimitOf(new Headers({ "ratelimit-reset": " 1.25 " }), EARLIEST).resetSeconds).toBe(1.25);
-    expect(rateLimitOf(new Headers({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "2.75" }), EARLIEST)).toStrictEqual({
-      waitSeconds: 2.75,
-      remaining: 0,
-      resetSeconds: 2.75,
-      quota: undefined,
-      windowSeconds: undefined,
-    });
+    expect(rateLimitOf(new Headers({ "ratelimit-reset": " 1.25 " }), same, EARLIEST).resetAt).toBe(EARLIEST + 1_250);
+    expect(rateLimitOf(new Headers({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "2.75" }), same, EARLIEST)).toStrictEqual({ retryAt: undefined, remaining: 0, resetAt: EARLIEST + 2_750 });
   });
 
-  it("a small reset is seconds from now, kept as it is", () => {
-    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": "30" }), EARLIEST + 3_600_000).resetSeconds).toBe(30);
+  it("a small reset is seconds from the answer, whatever the clock says", () => {
+    const ahead = { localTime: (serverMs: number) => serverMs - 90_000 };
+    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": "30" }), ahead, EARLIEST + 3_600_000).resetAt).toBe(EARLIEST + 3_630_000);
   });
 
-  it("a reset at exactly the earliest plausible date is an epoch time", () => {
-    const reset = String(EARLIEST / 1000);
-    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": reset }), EARLIEST - 5_000).resetSeconds).toBe(5);
-    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": reset }), EARLIEST + 5_000).resetSeconds).toBe(0);
+  it("a reset at exactly the earliest plausible date is an epoch time in seconds; in milliseconds too", () => {
+    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": String(EARLIEST / 1000) }), same, EARLIEST - 5_000).resetAt).toBe(EARLIEST);
+    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": String(EARLIEST) }), same, EARLIEST - 5_000).resetAt).toBe(EARLIEST);
+    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": String(EARLIEST + 7) }), same, EARLIEST).resetAt).toBe(EARLIEST + 7);
   });
 });
 
@@ -102,8 +99,8 @@ describe("readError", () => {
     expect((error as RateLimitError).retryAfterMs).toBeUndefined();
   });
 
-  it("a 429 with Retry-After in seconds waits that long in milliseconds", () => {
-    const error = readError(new Response(null, { status: 429, headers: { "retry-after": "3" } }), "{}", "", false);
+  it("a 429's wait, as the call read it from whichever header, is the error's retryAfterMs", () => {
+    const error = readError(new Response(null, { status: 429, headers: { "x-ratelimit-remaining": "0" } }), "{}", "", false, 3_000);
     expect((error as RateLimitError).retryAfterMs).toBe(3000);
   });
 });

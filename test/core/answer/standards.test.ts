@@ -59,22 +59,26 @@ describe("requestIdOf", () => {
   });
 });
 
-describe("rateLimitOf: the fields of each standard", () => {
+describe("rateLimitOf: the fields of each standard, in the server's time", () => {
   const now = Date.UTC(2026, 10, 26, 12);
-  const of = (headers: Record<string, string>) => rateLimitOf(new Headers(headers), now);
+  // The server's clock is 10 s behind this machine's: its times fall 10 s later here.
+  const behind = { localTime: (serverMs: number) => serverMs + 10_000 };
+  const of = (headers: Record<string, string>) => rateLimitOf(new Headers(headers), behind, now);
 
-  it("the IETF structured fields", () => {
-    expect(of({ "ratelimit-policy": '"default";q=20;w=1', ratelimit: '"default";r=0;t=1' })).toEqual({ waitSeconds: 1, remaining: 0, resetSeconds: 1, quota: 20, windowSeconds: 1 });
+  it("the IETF structured fields: seconds from the answer", () => {
+    expect(of({ "ratelimit-policy": '"default";q=20;w=1', ratelimit: '"default";r=0;t=1' })).toEqual({ retryAt: undefined, remaining: 0, resetAt: now + 1_000 });
   });
 
-  it("the older RateLimit-* and the X-RateLimit-* fields, a reset as an epoch time", () => {
-    expect(of({ "ratelimit-limit": "20", "ratelimit-remaining": "5", "ratelimit-reset": "2" })).toEqual({ waitSeconds: undefined, remaining: 5, resetSeconds: 2, quota: 20, windowSeconds: undefined });
-    expect(of({ "x-ratelimit-limit": "20", "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(now / 1000 + 3) })).toMatchObject({ remaining: 0, resetSeconds: 3, waitSeconds: 3 });
+  it("the older RateLimit-* and the X-RateLimit-* fields, a reset as an epoch time in seconds or milliseconds", () => {
+    expect(of({ "ratelimit-limit": "20", "ratelimit-remaining": "5", "ratelimit-reset": "2" })).toEqual({ retryAt: undefined, remaining: 5, resetAt: now + 2_000 });
+    expect(of({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(now / 1000 + 3) })).toMatchObject({ remaining: 0, resetAt: now + 13_000 });
+    expect(of({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(now + 3_000) })).toMatchObject({ remaining: 0, resetAt: now + 13_000 });
   });
 
-  it("Retry-After wins for the wait; junk is left out", () => {
-    expect(of({ "retry-after": "4", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "9" }).waitSeconds).toBe(4);
-    expect(of({ ratelimit: "garbage", "x-ratelimit-remaining": "-1" })).toEqual({ waitSeconds: undefined, remaining: undefined, resetSeconds: undefined, quota: undefined, windowSeconds: undefined });
+  it("Retry-After: seconds from the answer, or an HTTP date in the server's time; junk is left out", () => {
+    expect(of({ "retry-after": "4", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "9" }).retryAt).toBe(now + 4_000);
+    expect(of({ "retry-after": new Date(now + 30_000).toUTCString() }).retryAt).toBe(now + 40_000);
+    expect(of({ ratelimit: "garbage", "x-ratelimit-remaining": "-1", "retry-after": "soon" })).toEqual({ retryAt: undefined, remaining: undefined, resetAt: undefined });
   });
 });
 
@@ -95,9 +99,10 @@ describe("the edges of each reading", () => {
 
   it("numbers of the rate-limit fields: decimals read, anything else left out", () => {
     const now = Date.UTC(2026, 10, 26, 12);
-    expect(rateLimitOf(new Headers({ "ratelimit-remaining": " 5.5 ", "ratelimit-reset": "2" }), now)).toMatchObject({ remaining: 5.5, resetSeconds: 2 });
-    for (const junk of ["5.x", "5abc", "x5", "5."]) expect(rateLimitOf(new Headers({ "x-ratelimit-remaining": junk }), now).remaining).toBeUndefined();
-    expect(rateLimitOf(new Headers({ ratelimit: '"d";r=2.5;t=1' }), now)).toMatchObject({ remaining: 2.5, resetSeconds: 1 });
+    const same = { localTime: (serverMs: number) => serverMs };
+    expect(rateLimitOf(new Headers({ "ratelimit-remaining": " 5.5 ", "ratelimit-reset": "2" }), same, now)).toMatchObject({ remaining: 5.5, resetAt: now + 2_000 });
+    for (const junk of ["5.x", "5abc", "x5", "5."]) expect(rateLimitOf(new Headers({ "x-ratelimit-remaining": junk }), same, now).remaining).toBeUndefined();
+    expect(rateLimitOf(new Headers({ ratelimit: '"d";r=2.5;t=1' }), same, now)).toMatchObject({ remaining: 2.5, resetAt: now + 1_000 });
   });
 
   it("field paths: a pointer with or without #, a dotted name; an entry without a field is no issue", () => {

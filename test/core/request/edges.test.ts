@@ -105,13 +105,12 @@ describe("turns", () => {
 });
 
 describe("what each announced field changes", () => {
-  it("without a policy's window, the longest reset seen stands for it (X-RateLimit: 10 per 2 s)", async () => {
-    const reset = String(Math.ceil(1_800_000_000_000 / 1000) + 2);
-    const script = scripted([{ headers: { "x-ratelimit-limit": "10", "x-ratelimit-remaining": "9", "x-ratelimit-reset": reset } }]);
+  it("plenty left means no wait at all: 4,999 of 5,000 an hour spaces nothing", async () => {
+    const reset = String(Math.ceil(1_800_000_000_000 / 1000) + 3_600);
+    const script = scripted([{ headers: { "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "4999", "x-ratelimit-reset": reset } }]);
     const hub = client(script.fetch);
-    await run([() => hub.getHub(), () => hub.getHub()]);
-    // 2,000 ms × 1.05 / 10
-    expect(script.times).toEqual([0, 210]);
+    await run([() => hub.getHub(), () => hub.getHub(), () => hub.getHub()]);
+    expect(script.times).toEqual([0, 0, 0]);
   });
 
   it("a reset over an hour is no window: no spacing from it", async () => {
@@ -121,11 +120,11 @@ describe("what each announced field changes", () => {
     expect(script.times).toEqual([0, 0]);
   });
 
-  it("a reset of exactly an hour is a window", async () => {
-    const script = scripted([{ headers: { "ratelimit-limit": "36000", "ratelimit-remaining": "9", "ratelimit-reset": "3600" } }]);
+  it("a policy of 1,000 a day spaces nothing while some are left", async () => {
+    const script = scripted([{ headers: { "ratelimit-policy": '"default";q=1000;w=86400', ratelimit: '"default";r=999;t=86400' } }]);
     const hub = client(script.fetch);
     await run([() => hub.getHub(), () => hub.getHub()]);
-    expect(script.times).toEqual([0, 105]);
+    expect(script.times).toEqual([0, 0]);
   });
 
   it("a quota of 0 spaces nothing (and never stalls the client)", async () => {
@@ -147,25 +146,28 @@ describe("what each announced field changes", () => {
     expect(onlyReset.times).toEqual([0, 0]);
   });
 
-  it("the pause after a Retry-After has a random extra of up to 100 ms", async () => {
+  it("the pause after a Retry-After ends when the hub said, not later", async () => {
     const script = scripted([{ status: 429, headers: { "retry-after": "1" } }, {}], 0.5);
     await run([() => client(script.fetch).getHub()]);
-    expect(script.times).toEqual([0, 1_050]);
+    expect(script.times).toEqual([0, 1_000]);
   });
 
-  it("a Retry-After of 0 pauses nothing", async () => {
+  it("a Retry-After of 0 is no licence to burst: the retry waits its backoff", async () => {
     const script = scripted([{ status: 429, headers: { "retry-after": "0" } }, {}], 0.5);
     await run([() => client(script.fetch).getHub()]);
-    expect(script.times).toEqual([0, 0]);
+    // 300 ms × (0.5 + 0.5 / 2)
+    expect(script.times).toEqual([0, 225]);
   });
 
-  it("a Retry-After beyond maxRetryAfter: a RateLimitError at once, and the next call is not held", async () => {
+  it("a Retry-After beyond maxRetryAfter: a RateLimitError at once, and the next call too, without a request", async () => {
     const script = scripted([{ status: 429, headers: { "retry-after": "120" } }, {}]);
     const hub = client(script.fetch);
     const [first] = await run([() => hub.getHub()]);
-    expect(first).toMatchObject({ status: "rejected", reason: expect.any(RateLimitError) });
-    await run([() => hub.getHub()]);
-    expect(script.times).toEqual([0, 0]);
+    expect(first).toMatchObject({ status: "rejected", reason: { name: "RateLimitError", retryAfterMs: 120_000, attempts: 1 } });
+    const [second] = await run([() => hub.getHub()]);
+    expect(second).toMatchObject({ status: "rejected", reason: { name: "RateLimitError", retryAfterMs: 120_000, attempts: 0 } });
+    expect((second as PromiseRejectedResult).reason.message).toBe("Not sent: the hub's limit allows the next request in 120 s (it asked every request to wait), longer than this call may wait (60 s).");
+    expect(script.times).toEqual([0]);
   });
 
   it("a Retry-After of exactly maxRetryAfter is waited", async () => {
@@ -174,10 +176,13 @@ describe("what each announced field changes", () => {
     expect(script.times).toEqual([0, 2_000]);
   });
 
-  it("a 429 that announces what is left is no silent throttle: no backoff pause", async () => {
+  it("a 429 that announces what is left is no silent throttle: its own backoff, no lowered rate", async () => {
     const script = scripted([{ status: 429, headers: ietf(3, 1) }, {}]);
-    await run([() => client(script.fetch).getHub()]);
-    expect(script.times).toEqual([0, 0]);
+    const hub = client(script.fetch);
+    await run([() => hub.getHub()]);
+    await run([() => hub.getHub(), () => hub.getHub()]);
+    // 300 ms × 0.5 before the retry; then two starts together.
+    expect(script.times).toEqual([0, 150, 150, 150]);
   });
 });
 
@@ -262,7 +267,7 @@ describe("redirects", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const [result] = await run([() => client(hidden as typeof globalThis.fetch).getHub()]);
     expect((result as PromiseRejectedResult).reason).toBeInstanceOf(HubRedirectError);
-    expect((result as PromiseRejectedResult).reason.message).toBe("Not following the opaque redirect: the runtime hides it.");
+    expect((result as PromiseRejectedResult).reason.message).toBe("Not following the opaque redirect: the runtime hides it. 2 attempts, 0 ms in all.");
   });
 });
 

@@ -36,11 +36,11 @@ async function run(calls: Array<() => Promise<unknown>>) {
 const ietf = (r: number, t: number, q?: number) => ({ ...(q && { "ratelimit-policy": `"default";q=${q};w=1` }), ratelimit: `"default";r=${r};t=${t}` });
 
 describe("pacing by the server's announced limit", () => {
-  it("the quota spaces the starts: q per w, with a twentieth of slack", async () => {
+  it("the quota alone spaces nothing: what is left goes at once", async () => {
     const { client, times } = scripted([{ headers: ietf(9, 1, 10) }]);
+    await run([() => client.getHub()]);
     await run([() => client.getHub(), () => client.getHub(), () => client.getHub()]);
-    // 1,000 ms × 1.05 / 10 = 105 ms between starts, once the first answer said so.
-    expect(times).toEqual([0, 105, 210]);
+    expect(times).toEqual([0, 0, 0, 0]);
   });
 
   it("nothing left: the next attempt starts when the window resets, not before and not later", async () => {
@@ -80,10 +80,20 @@ describe("pacing by the server's announced limit", () => {
     expect(times).toEqual([0, 300, 1_300]);
   });
 
-  it("a 429 that says nothing slows every attempt for one backoff step", async () => {
-    const { client, times } = scripted([{ status: 429 }, {}]);
-    await run([() => client.getHub()]);
-    // The default backoff, 300 ms, times (1 + Math.random()), here 0.
-    expect(times).toEqual([0, 300]);
+  it("a 429 that says nothing lowers the client's rate to 70 % of the rate it refused, then climbs back", async () => {
+    // Ten answered at once, the eleventh refused: 11 starts in the last second were refused.
+    const { client, times } = scripted([...Array.from({ length: 10 }, () => ({})), { status: 429 }, {}], 16);
+    await run(Array.from({ length: 11 }, () => () => client.getHub()));
+    await run(Array.from({ length: 6 }, () => () => client.getHub()));
+    const after = times.slice(12);
+    const gaps = after.slice(1).map((at, i) => at - after[i]!);
+    // 7.7 per second at first (130 ms apart), climbing: never faster than the 11 per second refused, nor slower than 7.7.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(Math.floor(1000 / 11));
+    for (const gap of gaps) expect(gap).toBeLessThanOrEqual(Math.ceil(1000 / 7.7));
+    // Five seconds later the rate has climbed past the one refused (21.6 per second).
+    vi.advanceTimersByTime(5_000);
+    await run(Array.from({ length: 3 }, () => () => client.getHub()));
+    const later = times.slice(18);
+    expect(later[1]! - later[0]!).toBeLessThan(Math.floor(1000 / 11));
   });
 });
