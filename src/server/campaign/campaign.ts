@@ -30,13 +30,18 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
   const counts = { total: 0, applied: 0, duplicates: 0, wouldSend: 0, skipped: 0, failed: [] as CampaignFailure[], mismatched: [] as CampaignFailure[], dryRun };
   const summary = (): CampaignSummary => ({ ...counts, failed: [...counts.failed], mismatched: [...counts.mismatched] });
   if (signal?.aborted) throw context.stopped({ reason: "aborted", failures: 0, summary: summary(), cause: signal.reason, inFlight: [] });
-  const journal = await openJournal(options.journal, context);
+  // One controller for the whole run: the caller's signal, an early stop or a fatal error stops every
+  // worker. It hears the signal from here on: an abort while the journal opens stops the run too.
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal!.reason);
+  signal?.addEventListener("abort", onAbort);
+  // Settles when the run stops, so that a worker waiting for a row (a queue, a pipe) stops waiting.
+  const halted = new Promise<IteratorResult<AwardInput>>((resolve) => controller.signal.addEventListener("abort", () => resolve({ done: true, value: undefined })));
+  let journal: CampaignJournal | undefined;
   // Every ref met, with its award's fingerprint: the journal's, then this run's. A Map of strings
   // to small integers holds a million refs in about 120 MB (docs/build-notes.md).
   const journaled = new Map<string, number>();
   const seen = new Map<string, number>();
-  // One controller for the whole run: the caller's signal, an early stop or a fatal error stops every worker.
-  const controller = new AbortController();
   let fatal: { error: unknown } | undefined;
   const stop = (error: unknown) => {
     fatal ??= { error };
@@ -76,8 +81,6 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
     report();
   };
   const next = reader(awards);
-  const onAbort = () => controller.abort(signal!.reason);
-  signal?.addEventListener("abort", onAbort);
 
   // Journal lines being written: a worker goes on while its line is written (a group commit takes
   // many at once), and the award counts once it is on disk. At most `concurrency` lines wait.
@@ -140,21 +143,22 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
     while (!controller.signal.aborted) {
       let item: IteratorResult<AwardInput>;
       try {
-        item = await next();
+        item = await Promise.race([next(), halted]);
       } catch (error) {
         return stop(error);
       }
+      if (controller.signal.aborted) return; // read but not started: a resumed run sends it
       if (item.done) {
         if (total === counts.total) return;
         total = counts.total; // the end of the input tells the total
         return report();
       }
-      if (controller.signal.aborted) return; // read but not started: a resumed run sends it
       await settle(item.value, counts.total++);
     }
   };
 
   try {
+    journal = await openJournal(options.journal, context);
     if (journal) for await (const entry of await journal.load()) journaled.set(entry.ref, parseInt(entry.hash, 36) % 2 ** 30);
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
@@ -185,23 +189,29 @@ async function openJournal(journal: CampaignOptions["journal"], context: Campaig
 function reader(source: AwardSource): (() => Promise<IteratorResult<AwardInput>>) & { close: () => Promise<void> } {
   const iterator: Iterator<AwardInput> | AsyncIterator<AwardInput> = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
   let finished = false;
+  let reads = 0; // asked for, not answered yet
   let chain: Promise<unknown> = Promise.resolve();
   const next = () => {
-    const result = chain.then(async () => {
-      if (finished) return { done: true, value: undefined } as IteratorResult<AwardInput>;
-      const item = await iterator.next();
-      if (item.done) finished = true;
-      return item;
-    });
+    reads++;
+    const result = chain
+      .then(async () => {
+        if (finished) return { done: true, value: undefined } as IteratorResult<AwardInput>;
+        const item = await iterator.next();
+        if (item.done) finished = true;
+        return item;
+      })
+      .finally(() => void reads--);
     chain = result.catch(() => undefined);
     return result;
   };
   const close = async () => {
-    await chain;
-    if (!finished) {
-      finished = true;
-      await iterator.return?.();
-    }
+    if (finished) return;
+    finished = true;
+    // A stopped run may leave a read waiting (a queue with nothing more yet): return() goes at once,
+    // so the input can give up, and is not waited for then (a generator answers it after that read).
+    const returned = Promise.resolve().then(() => iterator.return?.());
+    if (reads === 0) await returned;
+    else returned.catch(() => undefined);
   };
   return Object.assign(next, { close });
 }

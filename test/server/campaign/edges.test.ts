@@ -47,7 +47,8 @@ describe("awardMany's in-flight count", () => {
     const seen: CampaignProgress[] = [];
     const journal = {
       load: () => [],
-      record: (entry: JournalEntry) => (entry.ref === "e-0" ? Promise.reject(new Error("disk full")) : new Promise<void>((resolve) => setTimeout(resolve, 5))),
+      // e-0's line fails once both awards are sent (a timer later), e-1's is written after that.
+      record: (entry: JournalEntry) => new Promise<void>((resolve, reject) => (entry.ref === "e-0" ? setTimeout(() => reject(new Error("disk full")), 1) : setTimeout(resolve, 5))),
     };
     await expect(awardMany(awards(2), ok, { concurrency: 2, journal, onProgress: (p) => seen.push(p) }, campaignContext)).rejects.toThrow(new Error("disk full"));
     expect(seen.map(({ done, applied, inFlight }) => ({ done, applied, inFlight }))).toEqual([{ done: 1, applied: 1, inFlight: 0 }]);
