@@ -126,10 +126,11 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
       inFlight--;
       count(duplicate ? "duplicates" : "applied");
     };
-    if (!journal) return settled();
+    const open = journal;
+    if (!open) return settled();
     while (recordings.size >= concurrency) await Promise.race(recordings);
     const recording: Promise<void> = Promise.resolve()
-      .then(() => journal.record({ ref: award.ref, hash: hash.toString(36), status: "applied" }))
+      .then(() => open.record({ ref: award.ref, hash: hash.toString(36), status: "applied" }))
       .then(settled, (error: unknown) => {
         // Settled but not recorded: going on would make the journal lie about what is done.
         inFlight--;
