@@ -36,13 +36,22 @@ export interface FileJournalOptions {
   invalid?: (what: string, path: PropertyKey[], message: string) => Error;
 }
 
+/** The JSON value of a line, or `undefined` when it is not JSON. */
+function json(line: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The campaign journal as an append-only JSON Lines file (format in docs/spec-decisions.md,
  * "Campaigns"): a header line naming the hub, then one `{"ref","hash","status":"applied"}` per
  * award the hub holds. Lines recorded while a write is under way go out together in the next
  * write (group commit), each write followed by `fdatasync`. A torn last line (a crash mid-write) is
- * not an entry, and is cut before the first write; any other unreadable line is an error, as is a
- * file that is not a journal.
+ * not an entry, and is cut before the first write; a whole last line without its newline (an
+ * editor's save) is one. Any other unreadable line is an error, as is a file that is not a journal.
  * `node:fs` is imported when a journal is opened, never by the module graph of the server entry.
  */
 export class FileJournal implements CampaignJournal {
@@ -54,6 +63,7 @@ export class FileJournal implements CampaignJournal {
   #handle: FileHandle | undefined;
   #size = -1; // bytes of whole lines; -1 until loaded
   #torn = false; // the file ends with a torn line, cut before the first write
+  #unterminated = false; // the file ends with a whole line without its newline
   #pending: string[] = [];
   #waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   #flushing: Promise<void> | undefined;
@@ -96,16 +106,25 @@ export class FileJournal implements CampaignJournal {
           lineNumber++;
           good += end - start + 1;
           start = end + 1;
-          const entry = this.#parse(line, lineNumber);
+          const entry = this.#parse(json(line), lineNumber);
           if (entry) yield entry;
         }
         carry = Buffer.from(data.subarray(start));
       }
+      // An editor's save may drop the last newline: a whole line is still an entry (the next write
+      // puts a newline first). A crash mid-write leaves a torn one, never whole JSON.
+      const last = carry.length > 0 ? json(carry.toString("utf8")) : undefined;
+      this.#unterminated = last !== undefined;
+      if (this.#unterminated) {
+        good += carry.length;
+        const entry = this.#parse(last, lineNumber + 1);
+        if (entry) yield entry;
+      }
     } finally {
       await handle.close();
     }
-    // A crash mid-write leaves a line without its newline: that award was not recorded. Only the
-    // first write cuts it: load() never writes (a dry run reads a journal a live run may be appending to).
+    // A torn line: that award was not recorded. Only the first write cuts it: load() never writes
+    // (a dry run reads a journal a live run may be appending to).
     this.#torn = (await this.#fs.stat(this.#path)).size !== good;
     this.#size = good;
   }
@@ -153,7 +172,8 @@ export class FileJournal implements CampaignJournal {
     const created = this.#size === 0;
     this.#handle ??= await this.#fs.open(this.#path, "a");
     const header = created ? `${JSON.stringify({ journal: KIND, version: 1, hub: this.#hub ?? null })}\n` : "";
-    const bytes = Buffer.from(header + text);
+    const bytes = Buffer.from((this.#unterminated ? "\n" : "") + header + text);
+    this.#unterminated = false;
     await this.#handle.write(bytes);
     if (this.#durable) await this.#handle.datasync();
     if (created && this.#durable) await this.#syncDirectory();
@@ -169,13 +189,7 @@ export class FileJournal implements CampaignJournal {
     await dir?.close();
   }
 
-  #parse(line: string, lineNumber: number): JournalEntry | undefined {
-    let value: Record<string, unknown> | undefined;
-    try {
-      value = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      // Not JSON: `value` stays undefined.
-    }
+  #parse(value: Record<string, unknown> | undefined, lineNumber: number): JournalEntry | undefined {
     if (lineNumber === 1) {
       if (value?.journal !== KIND || value.version !== 1) throw this.#error(1, `is not a campaign journal (no "${KIND}" header)`);
       if (this.#hub !== undefined && value.hub !== null && value.hub !== this.#hub) {
