@@ -4,7 +4,7 @@
  * sent, and journaled once the hub holds it. See `HubServerClient.awardMany` for the contract.
  */
 import type { AwardInput } from "../award-schema";
-import type { CampaignContext } from "./errors";
+import type { CampaignContext, OpenedJournal } from "./errors";
 import type { AwardSender, AwardSource, CampaignFailure, CampaignInFlight, CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary, DryRunOptions } from "./types";
 
 /** Sends every award of `awards` with `send`, `concurrency` at a time, reading the input only as fast as awards are sent. */
@@ -37,7 +37,7 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
   signal?.addEventListener("abort", onAbort);
   // Settles when the run stops, so that a worker waiting for a row (a queue, a pipe) stops waiting.
   const halted = new Promise<IteratorResult<AwardInput>>((resolve) => controller.signal.addEventListener("abort", () => resolve({ done: true, value: undefined })));
-  let journal: CampaignJournal | undefined;
+  let journal: (CampaignJournal & Pick<OpenedJournal, "lock">) | undefined;
   // Every ref met, with its award's fingerprint: the journal's, then this run's. A Map of strings
   // to small integers holds a million refs in about 120 MB (docs/build-notes.md).
   const journaled = new Map<string, number>();
@@ -160,6 +160,8 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
 
   try {
     journal = await openJournal(options.journal, context);
+    // One campaign writes a journal file at a time, refused here before it sends anything; a dry run only reads.
+    if (!dryRun && typeof options.journal === "string") await journal?.lock?.();
     if (journal) for await (const entry of await journal.load()) journaled.set(entry.ref, parseInt(entry.hash, 36) % 2 ** 30);
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
@@ -176,7 +178,7 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
   return summary();
 }
 
-async function openJournal(journal: CampaignOptions["journal"], context: CampaignContext): Promise<CampaignJournal | undefined> {
+async function openJournal(journal: CampaignOptions["journal"], context: CampaignContext): Promise<(CampaignJournal & Pick<OpenedJournal, "lock">) | undefined> {
   if (typeof journal !== "string") return journal;
   if (!context.openJournal) throw context.invalid("campaign options", ["journal"], "a journal path needs the Node build of public-hub-sdk/server; pass a CampaignJournal object here");
   return context.openJournal(journal);

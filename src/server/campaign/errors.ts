@@ -149,9 +149,12 @@ export const campaignContext = {
   systemicCause,
 };
 
+/** A journal file the campaign opened: `lock` (the file journal's) makes it the file's one writer. */
+export type OpenedJournal = Required<CampaignJournal> & { lock?: () => Promise<void> };
+
 /** The context, and how a journal given as a path is opened (where `node:fs` exists; the campaign closes it). */
 export type CampaignContext = typeof campaignContext & {
-  openJournal?: ((path: string) => Promise<Required<CampaignJournal>>) | undefined;
+  openJournal?: ((path: string) => Promise<OpenedJournal>) | undefined;
   /** Hears each progress before `onProgress`: the client's telemetry, which catches its own errors. */
   observe?: ((progress: CampaignProgress) => void) | undefined;
 };

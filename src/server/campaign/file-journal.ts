@@ -36,6 +36,16 @@ export interface FileJournalOptions {
   invalid?: (what: string, path: PropertyKey[], message: string) => Error;
 }
 
+/** Whether process `pid` has ended (`kill(pid, 0)` fails with ESRCH; EPERM: it runs as another user). */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === "ESRCH";
+  }
+}
+
 /** The JSON value of a line, or `undefined` when it is not JSON. */
 function json(line: string): Record<string, unknown> | undefined {
   try {
@@ -67,6 +77,7 @@ export class FileJournal implements CampaignJournal {
   #pending: string[] = [];
   #waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   #flushing: Promise<void> | undefined;
+  #locked = false;
 
   private constructor(fs: Fs, path: string, options: FileJournalOptions) {
     this.#fs = fs;
@@ -129,6 +140,29 @@ export class FileJournal implements CampaignJournal {
     this.#size = good;
   }
 
+  /**
+   * Makes this journal the file's one writer, before the first write (a campaign takes it before it
+   * sends anything): `<path>.lock`, created exclusively, holds this process's id, and `close()`
+   * removes it. A lock whose process is gone (a run killed) is taken over; any other lock refuses.
+   */
+  async lock(): Promise<void> {
+    const lock = `${this.#path}.lock`;
+    while (!this.#locked) {
+      try {
+        await this.#fs.writeFile(lock, `${process.pid}\n`, { flag: "wx" });
+        this.#locked = true;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "EEXIST") throw error;
+        // Empty or unreadable: a lock being written right now, held.
+        const pid = Number.parseInt(await this.#fs.readFile(lock, "utf8").catch(() => ""), 10);
+        if (!gone(pid)) {
+          throw this.#invalid("campaign journal", [], `${this.#path} is in use by another campaign (process ${Number.isNaN(pid) ? "unknown" : pid}, lock file ${lock}): wait for it to end, or delete the lock file if no campaign runs`);
+        }
+        await this.#fs.rm(lock, { force: true });
+      }
+    }
+  }
+
   /** Appends one entry; resolves once it is written (and synced, when `durable`). */
   record(entry: JournalEntry): Promise<void> {
     this.#pending.push(`${JSON.stringify({ ref: entry.ref, hash: entry.hash, status: "applied" })}\n`);
@@ -138,11 +172,13 @@ export class FileJournal implements CampaignJournal {
     });
   }
 
-  /** Waits for pending lines, then closes the file. */
+  /** Waits for pending lines, then closes the file and removes its lock. */
   async close(): Promise<void> {
     while (this.#flushing) await this.#flushing;
     await this.#handle?.close();
     this.#handle = undefined;
+    if (this.#locked) await this.#fs.rm(`${this.#path}.lock`, { force: true });
+    this.#locked = false;
   }
 
   async #flush(): Promise<void> {
@@ -167,6 +203,7 @@ export class FileJournal implements CampaignJournal {
   async #write(text: string): Promise<void> {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: loading again before a write only re-reads what is there (slower, same bytes)
     if (this.#size < 0) for await (const _ of this.load()); // record() without load(): find the last whole line first
+    await this.lock();
     if (this.#torn) await this.#fs.truncate(this.#path, this.#size);
     this.#torn = false;
     const created = this.#size === 0;
