@@ -3,7 +3,10 @@
 // nodelay`, answering 429 WITHOUT Retry-After above it. The announcing modes keep a fixed window
 // of RATE per second and say so: "ietf" (`RateLimit-Policy: "default";q=RATE;w=1` and
 // `RateLimit: "default";r=…;t=…`), "ietf-retry" (the same, and `Retry-After` on its 429s),
-// "x-ratelimit" (`X-RateLimit-Limit/-Remaining/-Reset`, the reset as an epoch time). Awards are
+// "x-ratelimit" (`X-RateLimit-Limit/-Remaining/-Reset`, the reset as an epoch time), "x-ratelimit-ms"
+// (the same, the reset in epoch milliseconds), "slowapi" (FastAPI's slowapi with its defaults: a
+// window that starts at its first request, `X-RateLimit-Reset` the window's end in epoch seconds
+// plus 1, `Retry-After` in seconds on its 429s). Awards are
 // applied once per ref; the parent asks for the counts over IPC.
 import { createServer } from "node:http";
 
@@ -14,8 +17,18 @@ let window = 0;
 let used = 0;
 
 /** An announcing hub's fixed window: whether this request fits, and the headers that say what is left. */
+let slowEnd = 0;
 function announced(headers) {
   const now = Date.now();
+  if (mode === "slowapi") {
+    if (now >= slowEnd) (slowEnd = now + 1000), (used = 0);
+    const fits = used < rate;
+    if (fits) used++;
+    const reset = Math.floor(slowEnd / 1000) + 1;
+    Object.assign(headers, { "x-ratelimit-limit": String(rate), "x-ratelimit-remaining": String(rate - used), "x-ratelimit-reset": String(reset) });
+    if (!fits) headers["retry-after"] = String(Math.max(0, Math.floor(reset - now / 1000)));
+    return fits;
+  }
   const current = Math.floor(now / 1000);
   if (current !== window) (window = current), (used = 0);
   const fits = used < rate;
@@ -23,6 +36,7 @@ function announced(headers) {
   const remaining = rate - used;
   const reset = Math.max(1, Math.ceil((current + 1) * 1000 - now) / 1000);
   if (mode === "x-ratelimit") Object.assign(headers, { "x-ratelimit-limit": String(rate), "x-ratelimit-remaining": String(remaining), "x-ratelimit-reset": String(current + 1) });
+  else if (mode === "x-ratelimit-ms") Object.assign(headers, { "x-ratelimit-limit": String(rate), "x-ratelimit-remaining": String(remaining), "x-ratelimit-reset": String((current + 1) * 1000) });
   else Object.assign(headers, { "ratelimit-policy": `"default";q=${rate};w=1`, ratelimit: `"default";r=${remaining};t=${Math.ceil(reset)}` });
   if (!fits && mode === "ietf-retry") headers["retry-after"] = "1";
   return fits;

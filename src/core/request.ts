@@ -272,7 +272,7 @@ type Outcome =
   | { response: Response; text: string; receivedAt: number; waitUntil: number | undefined }
   | { error: unknown; kind: "timeout" | "network" | "abort" };
 
-/** What the client knows of the hub's limit, as local epoch ms. */
+/** What the client knows of the hub's window, as local epoch ms. */
 interface Allowance {
   left: number;
   until: number;
@@ -473,7 +473,9 @@ export class Requester {
       this.#pausedUntil = Math.max(this.#pausedUntil, waitUntil);
     } else if (status === 429 && fields.remaining === undefined && startedAt >= this.#throttledAt) {
       // A throttle that says nothing, of an attempt sent at the current rate: the rate it refused, less (AIMD).
-      this.#throttledRate = Math.max(MIN_RATE, Math.min(this.#rate(now), this.#recent.length));
+      // The rate refused: the starts of the last second, over the time they span (at least 100 ms: a client that just began).
+      const measured = (this.#recent.length * 1000) / Math.max(100, now - (this.#recent[0] ?? now));
+      this.#throttledRate = Math.max(MIN_RATE, Math.min(this.#rate(now), measured));
       this.#throttledAt = now;
       this.#config.log("debug", "rate", () => ({ perSecond: Math.round(this.#rate(now) * 10) / 10 }));
     }

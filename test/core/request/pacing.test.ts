@@ -81,11 +81,14 @@ describe("pacing by the server's announced limit", () => {
   });
 
   it("a 429 that says nothing lowers the client's rate to 70 % of the rate it refused, then climbs back", async () => {
-    // Ten answered at once, the eleventh refused: 11 starts in the last second were refused.
+    // Eleven calls 100 ms apart (11 a second), the eleventh refused without a word.
     const { client, times } = scripted([...Array.from({ length: 10 }, () => ({})), { status: 429 }, {}], 16);
-    await run(Array.from({ length: 11 }, () => () => client.getHub()));
+    for (let i = 0; i < 11; i++) {
+      if (i > 0) vi.advanceTimersByTime(100);
+      await run([() => client.getHub()]);
+    }
     await run(Array.from({ length: 6 }, () => () => client.getHub()));
-    const after = times.slice(12);
+    const after = times.slice(11);
     const gaps = after.slice(1).map((at, i) => at - after[i]!);
     // 7.7 per second at first (130 ms apart), climbing: never faster than the 11 per second refused, nor slower than 7.7.
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(Math.floor(1000 / 11));
@@ -95,5 +98,14 @@ describe("pacing by the server's announced limit", () => {
     await run(Array.from({ length: 3 }, () => () => client.getHub()));
     const later = times.slice(18);
     expect(later[1]! - later[0]!).toBeLessThan(Math.floor(1000 / 11));
+  });
+
+  it("a client that just began is measured over the time its starts span, at least 100 ms: not as one second's worth", async () => {
+    // Ten answered at once, the eleventh refused: 11 starts in 100 ms, 110 a second; 77 a second after.
+    const { client, times } = scripted([...Array.from({ length: 10 }, () => ({})), { status: 429 }, {}], 16);
+    await run(Array.from({ length: 11 }, () => () => client.getHub()));
+    await run(Array.from({ length: 4 }, () => () => client.getHub()));
+    const after = times.slice(12);
+    for (const gap of after.slice(1).map((at, i) => at - after[i]!)) expect(gap).toBeLessThanOrEqual(Math.ceil(1000 / 77));
   });
 });

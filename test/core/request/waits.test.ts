@@ -107,7 +107,7 @@ describe("an abort and the attempts", () => {
     const fetch = (async (url: string) =>
       url.endsWith("/hub/alpha") ? new Response(null, { status: 307, headers: { location: "https://h.test/api/v1/hub/alpha-2" } }) : Response.json({ slug: "alpha" })) as unknown as typeof globalThis.fetch;
     const ended: number[] = [];
-    const telemetry: HubTelemetry = { startCall: () => ({ run: (call) => call(), end: (context) => void ended.push(context.attempts) }) };
+    const telemetry: HubTelemetry = { name: "count", startCall: () => ({ run: (call) => call(), end: (context) => void ended.push(context.attempts) }) };
     const client = new HubClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", logLevel: "off", fetch, telemetry });
     const { attempts } = await client.getHub().withResponse();
     expect(attempts).toBe(2);
