@@ -26,7 +26,7 @@ export async function dryRunAwards(awards: AwardSource, options: DryRunOptions =
 }
 
 async function run(awards: AwardSource, send: AwardSender, options: CampaignOptions, context: CampaignContext, dryRun: boolean): Promise<CampaignSummary> {
-  const { concurrency = context.defaults.concurrency, maxFailures = context.defaults.maxFailures, signal } = options;
+  const { concurrency = context.defaults.concurrency, maxFailures = context.defaults.maxFailures, outageTimeout = context.defaults.outageTimeout, signal } = options;
   const counts = { total: 0, applied: 0, duplicates: 0, wouldSend: 0, skipped: 0, failed: [] as CampaignFailure[], mismatched: [] as CampaignFailure[], dryRun };
   const summary = (): CampaignSummary => ({ ...counts, failed: [...counts.failed], mismatched: [...counts.mismatched] });
   if (signal?.aborted) throw context.stopped({ reason: "aborted", failures: 0, summary: summary(), cause: signal.reason, inFlight: [] });
@@ -49,7 +49,46 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
   };
   // Failures in a row that no later award can escape (a wrong key or secret…); a success resets it.
   let systemic = 0;
-  let stopped: { reason: string; error: Error } | undefined;
+  let stopped: { reason: string; error: Error; failures: number } | undefined;
+  // Whether the hub answered in this run: until it has, a refused connection or a host that does
+  // not resolve says the address is wrong (systemic); after, that the hub is away (an outage).
+  let reached = false;
+  // While the hub is away, one award (the prober) is sent again with a backoff, the others wait for
+  // it, and no new row is taken. Any answer of the hub ends it.
+  let outage: { since: number; delay: number; prober: number; over: Promise<void>; end: () => void } | undefined;
+  const answered = () => {
+    reached = true;
+    outage?.end();
+    outage = undefined;
+  };
+  /** Resolves after `ms`, or at once when the run stops (its timer cleared: nothing holds the process). */
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        controller.signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      controller.signal.addEventListener("abort", done);
+    });
+  /** Waits until award `index`, which met the outage `error`, is to be sent again; stops the run past `outageTimeout`. */
+  const pause = async (index: number, error: unknown) => {
+    if (!outage) {
+      let end = () => {};
+      const over = new Promise<void>((resolve) => (end = resolve));
+      outage = { since: performance.now(), delay: 250, prober: index, over, end };
+    }
+    if (outage.prober !== index) return void (await Promise.race([outage.over, halted]));
+    const left = outage.since + outageTimeout - performance.now();
+    if (left <= 0) {
+      stopped ??= { reason: "outage", error: asError(error), failures: 0 };
+      return controller.abort(error);
+    }
+    const delay = Math.min(outage.delay, left);
+    outage.delay = Math.min(outage.delay * 2, 5_000);
+    await wait(delay);
+  };
   const interrupted: CampaignInFlight[] = [];
   let inFlight = 0;
   let total = options.total ?? (Array.isArray(awards) ? awards.length : undefined);
@@ -102,24 +141,38 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
     if (dryRun) return count("wouldSend");
     inFlight++;
     let duplicate = false;
-    try {
-      duplicate = (await send(award, { signal: controller.signal }))?.duplicate === true;
-    } catch (error) {
-      // Applied (a 2xx) with an answer that does not fit schemas.award: a success, listed. Never a
-      // failure: a run again would count an award the hub already holds as not done.
-      if (context.appliedMismatch(error)) counts.mismatched.push({ index, award: item, error: asError(error) });
-      else {
+    let maybeApplied = false; // an attempt cut short by an outage may have been applied
+    for (;;) {
+      try {
+        // The hub's duplicate of an award it may have applied at an earlier attempt is this award.
+        duplicate = (await send(award, { signal: controller.signal }))?.duplicate === true && !maybeApplied;
+        break;
+      } catch (error) {
+        const away = context.outage(error);
+        if (away && !controller.signal.aborted && (reached || context.systemicCause(error) === undefined)) {
+          maybeApplied ||= mayHaveBeenApplied(error);
+          await pause(index, error);
+          if (!controller.signal.aborted) continue;
+        }
+        if (!away) answered();
+        // Applied (a 2xx) with an answer that does not fit schemas.award: a success, listed. Never a
+        // failure: a run again would count an award the hub already holds as not done.
+        if (context.appliedMismatch(error)) {
+          counts.mismatched.push({ index, award: item, error: asError(error) });
+          break;
+        }
         inFlight--;
         // Aborted with the campaign: not a failure of the award, which a resumed run sends again. It
         // may have been applied (the transport's verdict; any other sender's error: maybe).
-        if (controller.signal.aborted) return void interrupted.push({ index, award: item, mayHaveBeenApplied: (error as { mayHaveBeenApplied?: unknown } | undefined)?.mayHaveBeenApplied !== false });
+        if (controller.signal.aborted) return void interrupted.push({ index, award: item, mayHaveBeenApplied: maybeApplied || mayHaveBeenApplied(error) });
         fail({ index, award: item, error: asError(error) });
         const reason = context.systemicCause(error);
         if (reason === undefined || ++systemic < maxFailures) return;
-        stopped ??= { reason, error: asError(error) };
+        stopped ??= { reason, error: asError(error), failures: systemic };
         return void controller.abort(stopped.error);
       }
     }
+    answered();
     systemic = 0;
     // A duplicate is settled as an applied award is: journaled, so a run again never sends it.
     const settled = () => {
@@ -142,6 +195,10 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
 
   const worker = async () => {
     while (!controller.signal.aborted) {
+      if (outage) {
+        await Promise.race([outage.over, halted]); // no new row while the hub is away
+        continue;
+      }
       let item: IteratorResult<AwardInput>;
       try {
         item = await Promise.race([next(), halted]);
@@ -172,7 +229,7 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
   }
   if (fatal) throw fatal.error;
   const cutShort = interrupted.sort((a, b) => a.index - b.index);
-  if (stopped) throw context.stopped({ reason: stopped.reason, failures: systemic, summary: summary(), cause: stopped.error, inFlight: cutShort });
+  if (stopped) throw context.stopped({ reason: stopped.reason, failures: stopped.failures, summary: summary(), cause: stopped.error, inFlight: cutShort });
   // With no fatal error and no stop, only the caller's signal aborts the controller.
   if (controller.signal.aborted) throw context.stopped({ reason: "aborted", failures: 0, summary: summary(), cause: signal!.reason, inFlight: cutShort });
   return summary();
@@ -237,6 +294,11 @@ function fingerprint(award: AwardInput): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & (h2 >>> 0)) + (h1 >>> 0);
+}
+
+/** The transport's verdict on a failed send; any other sender's error: maybe applied. */
+function mayHaveBeenApplied(error: unknown): boolean {
+  return (error as { mayHaveBeenApplied?: unknown } | undefined)?.mayHaveBeenApplied !== false;
 }
 
 function asError(error: unknown): Error {

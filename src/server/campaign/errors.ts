@@ -5,7 +5,7 @@
  * with the entry and the bundler does not split the entry's own chunks for it.
  */
 import { checkOptions, optional, type Rule } from "../../client/check-input";
-import { HubError, HubSchemaError, HubValidationError, systemicCause } from "../../core/errors";
+import { HubApiError, HubConnectionError, HubError, HubSchemaError, HubValidationError, systemicCause } from "../../core/errors";
 import { parseAward, type AwardInput } from "../award-schema";
 import { CAMPAIGN_DEFAULTS, type CampaignInFlight, type CampaignJournal, type CampaignProgress, type CampaignSummary } from "./types";
 
@@ -37,9 +37,9 @@ export class RefConflictError extends HubError {
 
 /**
  * `awardMany` stopped before the end of its input: aborted by its `signal` (`reason` is
- * `"aborted"`), or stopped early because `failures` awards in a row failed, with no success
- * between them, for a reason no later award can escape (see the `maxFailures` option). Nothing
- * more was sent. Its `summary` is what was done, as a finished campaign's; `inFlight` holds the
+ * `"aborted"`), stopped because the hub stayed away longer than `outageTimeout` (`"outage"`), or
+ * stopped early because `failures` awards in a row failed, with no success between them, for a
+ * reason no later award can escape (see the `maxFailures` option). Nothing more was sent. Its `summary` is what was done, as a finished campaign's; `inFlight` holds the
  * awards cut short, which a run again with the same journal sends again (the hub applies each
  * `ref` once).
  * @example
@@ -56,11 +56,13 @@ export class RefConflictError extends HubError {
 export class CampaignStoppedError extends HubError {
   /** The `reason` of a campaign aborted by its `signal`. */
   static readonly ABORTED = "aborted";
+  /** The `reason` of a campaign stopped because the hub stayed away longer than `outageTimeout`. */
+  static readonly OUTAGE = "outage";
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "CampaignStoppedError" as const;
-  /** `"aborted"` when the campaign's `signal` stopped it; else the cause in words, with the status and the server's error code. */
+  /** `"aborted"` when the campaign's `signal` stopped it; `"outage"` when the hub stayed away past `outageTimeout`; else the cause in words, with the status and the server's error code. */
   readonly reason: string;
-  /** How many awards in a row failed for it (0 for an abort). */
+  /** How many awards in a row failed for it (0 for an abort or an outage). */
   readonly failures: number;
   /** What the campaign did before it stopped (every failure is in `summary.failed`). */
   readonly summary: CampaignSummary;
@@ -72,11 +74,15 @@ export class CampaignStoppedError extends HubError {
     const maybe = inFlight.filter((award) => award.mayHaveBeenApplied).length;
     const settle = maybe === 0 ? "" : `; ${maybe} award${maybe === 1 ? "" : "s"} in flight may have been applied: a run again (with the same journal) settles them through their ref`;
     const duplicates = summary.duplicates > 0 ? `, ${summary.duplicates} duplicate${summary.duplicates === 1 ? "" : "s"}` : "";
+    const counts = `${summary.applied} applied${duplicates}, ${summary.skipped} skipped, ${summary.failed.length} failed of ${summary.total} read`;
     super({
       message:
         init.reason === CampaignStoppedError.ABORTED
-          ? `campaign aborted: ${summary.applied} applied${duplicates}, ${summary.skipped} skipped, ${summary.failed.length} failed of ${summary.total} read${settle}`
-          : `campaign stopped after ${init.failures} awards in a row failed with no success between them: ${init.reason}. ` +
+          ? `campaign aborted: ${counts}${settle}`
+          : init.reason === CampaignStoppedError.OUTAGE
+            ? `campaign stopped: the hub did not answer within outageTimeout (${(init.cause as Error | undefined)?.message}): ${counts}. ` +
+              `Run it again once the hub is back (with the same journal, only awards not recorded as applied are sent)${settle}`
+            : `campaign stopped after ${init.failures} awards in a row failed with no success between them: ${init.reason}. ` +
             `No later award could succeed; fix the cause, then run again (with the same journal, only awards not recorded as applied are sent)${settle}`,
       cause: init.cause,
       mayHaveBeenApplied: maybe > 0,
@@ -111,10 +117,14 @@ const RULES: readonly Rule[] = [
   ["signal", optional((v) => v instanceof AbortSignal), "an AbortSignal"],
   ["onProgress", optional((v) => typeof v === "function"), "a function"],
   ["total", optional((v) => Number.isSafeInteger(v) && (v as number) >= 0), "an integer ≥ 0"],
+  ["outageTimeout", optional((v) => typeof v === "number" && v >= 0), "a number of milliseconds ≥ 0"],
   ["journal", optional(journalLike), "a file path or a CampaignJournal (with load and record methods)"],
   ["hub", optional((v) => typeof v === "string"), "a hub slug"],
 ];
-const CAMPAIGN_OPTIONS = ["concurrency", "maxFailures", "signal", "onProgress", "total", "journal", "dryRun"];
+const CAMPAIGN_OPTIONS = ["concurrency", "maxFailures", "outageTimeout", "signal", "onProgress", "total", "journal", "dryRun"];
+// What says the hub is away for now rather than refusing: a gateway's or an overloaded server's
+// answer. A 500 stays one award's failure: a server may fail on that award alone.
+const OUTAGE_STATUSES = new Set([502, 503, 504]);
 const DRY_RUN_OPTIONS = ["signal", "onProgress", "total", "journal", "hub"];
 
 const invalid = (what: string, path: PropertyKey[], message: string) => new HubValidationError({ what, issues: [{ path, code: "custom", message }] });
@@ -147,6 +157,8 @@ export const campaignContext = {
   appliedMismatch: (error: unknown) => error instanceof HubSchemaError && error.applied,
   /** Why no later award can succeed after `error`, or `undefined` when only this award failed. */
   systemicCause,
+  /** Whether `error` says the hub is away for now (no connection, a timeout, a 502/503/504): the campaign pauses. */
+  outage: (error: unknown) => error instanceof HubConnectionError || (error instanceof HubApiError && OUTAGE_STATUSES.has(error.status)),
 };
 
 /** A journal file the campaign opened: `lock` (the file journal's) makes it the file's one writer. */

@@ -14,7 +14,9 @@ export const CAMPAIGN_DEFAULTS: {
   readonly concurrency: number;
   /** Awards failed in a row, for a cause no later award escapes, before the campaign stops. */
   readonly maxFailures: number;
-} = { concurrency: 16, maxFailures: 10 };
+  /** Milliseconds the campaign waits for a hub that is away before it stops. */
+  readonly outageTimeout: number;
+} = { concurrency: 16, maxFailures: 10, outageTimeout: 60_000 };
 
 /**
  * The input of a campaign: any iterable, sync or async (an array, a generator, a stream of rows).
@@ -199,12 +201,23 @@ export interface CampaignOptions {
    * Stops the campaign early, with `CampaignStoppedError`, when this many awards in a row (no
    * success between them) fail for a cause no later award escapes: an unknown key (401), a
    * signature refused even after the clock correction, a key of another hub (403), no such hub
-   * (404), no server at the address. Awards in flight are aborted and not recorded, so a run again
+   * (404), no server at the address (before the hub answered once in this run; after that, it is
+   * an outage: see `outageTimeout`). Awards in flight are aborted and not recorded, so a run again
    * with the same journal sends only the rest. Failures of one award (a bad row, a conflict, a 400
-   * for the body, a 5xx after retries) do not count. `Infinity` never stops.
+   * for the body, a 500 after retries) do not count. `Infinity` never stops.
    * @default 10
    */
   maxFailures?: number | undefined;
+  /**
+   * How long, in milliseconds, the campaign waits for a hub that is away: a refused or reset
+   * connection, a host that does not resolve, a timeout, a 502, 503 or 504, after the award's own
+   * retries. Meanwhile no new award is taken, the award that met the outage is sent again with a
+   * backoff (250 ms, doubling up to 5 s) until the hub answers, then the awards it held are sent
+   * again (the hub applies each `ref` once). None of it counts as a failure. Past this time the
+   * campaign stops with `CampaignStoppedError` (`reason` `"outage"`). `0` stops at once.
+   * @default 60_000
+   */
+  outageTimeout?: number | undefined;
 }
 
 /**
