@@ -4,7 +4,7 @@
  * `x-api-key` and nothing secret.
  */
 import { checkBody, decodeBody, unwrapBody, type BodyKind } from "../core/answer";
-import { createLog, DEFAULTS, Requester, resolveRetry, safely, ServerClock, type CallSpec, type CallTrace, type Log } from "../core/request";
+import { createLog, DEFAULTS, Requester, resolveRetry, safely, type CallSpec, type CallTrace, type Log } from "../core/request";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
 import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
@@ -179,8 +179,6 @@ export class HubClient<S extends HubSchemas = {}> {
   readonly #warned = new Set<string>();
   /** @internal This client's log, for the server client. */
   readonly log: Log;
-  /** @internal The server's clock, moved by every fresh answer's `Date` (reads too). */
-  protected readonly clock = new ServerClock();
 
   /** @internal The option names a subclass adds to the check. */
   protected static readonly optionNames: readonly string[] = CLIENT_OPTIONS;
@@ -205,10 +203,14 @@ export class HubClient<S extends HubSchemas = {}> {
       maxConcurrency: options.maxConcurrency ?? DEFAULTS.maxConcurrency,
       fetch: options.fetch,
       onRequest: options.onRequest,
-      clock: this.clock,
       neverSent: (code) => this.neverSent(code),
       log: this.log,
     });
+  }
+
+  /** @internal The server client's clock: every answer moves it, every server time is placed through it. */
+  protected useClock(clock: Requester["clock"]): void {
+    this.#requester.clock = clock;
   }
 
   /** @internal Whether a failure with this system code never left this machine: a `HubClient` knows no such list. */

@@ -7,7 +7,7 @@
  * `Requester`'s.
  */
 import ky, { TimeoutError, type KyInstance } from "ky";
-import { parseHttpDate, rateLimitOf, readError, requestIdOf, type RateLimitFields } from "./answer";
+import { rateLimitOf, readError, requestIdOf, type Clock, type RateLimitFields } from "./answer";
 import { HubAbortError, HubConnectionError, HubRedirectError, HubTimeoutError, RateLimitError } from "./errors";
 import type { Logger, LogLevel, RequestEvent, RetryOptions } from "./types/options";
 
@@ -129,8 +129,6 @@ export interface RequesterConfig {
   onRequest?: ((event: RequestEvent) => void) | undefined;
   /** Whether a failure with this system code never left this machine (the server client's list); else any failure of a write may have been sent. */
   neverSent: (code: string | undefined) => boolean;
-  /** The server's clock, moved by every fresh answer's `Date` (reads too): waits and signatures are in its time. */
-  clock: ServerClock;
   log: Log;
 }
 
@@ -197,51 +195,6 @@ function follow(signal: AbortSignal): [AbortSignal, () => void] {
 /** The backoff before the `n`th retry: exponential, with a jitter of 50–100 %, at most `maxBackoff`. */
 const backoff = (retry: Required<RetryOptions>, n: number) => Math.min(retry.backoff * 2 ** (n - 1) * (0.5 + Math.random() / 2), retry.maxBackoff);
 
-/**
- * The server's clock as its answers' `Date` bound it: each fresh answer says the server's time was
- * within its whole second while the request was out, so the offset lies in an interval, and the
- * intersection of the intervals narrows with every answer (a new one that disagrees starts over:
- * a clock was set). Signatures use the middle; waits for a server time use its earliest estimate,
- * so no wait ends before the server's time has come.
- */
-export class ServerClock {
-  #low = 0;
-  #high = 0;
-  #known = false;
-
-  /** Milliseconds to add to the local clock to get server time (0 before any `Date`). */
-  get offsetMs(): number {
-    return (this.#low + this.#high) / 2;
-  }
-
-  /** The local time (epoch ms) at which the server's clock will surely read `serverMs`. */
-  localTime(serverMs: number): number {
-    return serverMs - this.#low;
-  }
-
-  /** Unix seconds in server time, as the decimal string `x-api-timestamp` carries. */
-  timestamp(): string {
-    return String(Math.floor((Date.now() + this.offsetMs) / 1000));
-  }
-
-  /**
-   * Learns from an answer sent at `sentAt` and received at `receivedAt` (local epoch ms). A cached
-   * copy (`Age`) or no plausible `Date` tells nothing. True when the offset moved by more than a second.
-   */
-  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt): boolean {
-    const date = headers.has("age") ? undefined : parseHttpDate(headers.get("date"));
-    if (date === undefined) return false;
-    const before = this.offsetMs;
-    const low = date - receivedAt;
-    const high = date + 1000 - sentAt;
-    if (this.#known && low <= this.#high && high >= this.#low) {
-      this.#low = Math.max(this.#low, low);
-      this.#high = Math.min(this.#high, high);
-    } else [this.#low, this.#high, this.#known] = [low, high, true];
-    return Math.abs(this.offsetMs - before) > 1_000;
-  }
-}
-
 /** One call as the loop keeps it: its options resolved once, what it sent, what came back. */
 interface Call {
   readonly spec: CallSpec;
@@ -305,6 +258,11 @@ export class Requester {
   readonly #recent: number[] = [];
   /** The runtime hides redirects (a browser): reads follow them, the browser enforcing CORS on every hop. */
   #followsRedirects = false;
+  /**
+   * Where the server's times fall on this machine's clock, learnt from every answer: the server
+   * client's `ServerClock`. Without one (a browser seldom sees `Date`), the local clock.
+   */
+  clock: Clock & { observe?(headers: Headers, sentAt: number, receivedAt: number): void } = { localTime: (serverMs) => serverMs };
 
   constructor(config: RequesterConfig) {
     this.#config = config;
@@ -407,19 +365,19 @@ export class Requester {
       signal?.throwIfAborted();
       const now = Date.now();
       const rate = this.#rate(now);
-      let start = Math.max(now, this.#pausedUntil, this.#lastStart + (rate === Infinity ? 0 : 1000 / rate));
+      // An unlimited rate spaces by 1000 / Infinity: 0.
+      let start = Math.max(now, this.#pausedUntil, this.#lastStart + 1000 / rate);
       const allowance = this.#allowance;
       const spent = allowance !== undefined && start < allowance.until && allowance.left <= 0;
       if (spent) start = Math.max(start, allowance.until);
       if (start - now > call.maxWaitMs) {
-        const asked = spent ? "its window has nothing left until its reset" : "it asked every request to wait";
         throw new RateLimitError({
           status: 429,
           code: undefined,
           body: undefined,
           headers: {},
           retryAfterMs: start - now,
-          message: `Not sent: the hub's limit allows the next request in ${seconds(start - now)} (${asked}), longer than this call may wait (${seconds(call.maxWaitMs)}).`,
+          message: `Not sent: the hub's limit allows the next request in ${seconds(start - now)}, longer than this call may wait (${seconds(call.maxWaitMs)}).`,
           mayHaveBeenApplied: this.#verdict(call),
         });
       }
@@ -477,7 +435,6 @@ export class Requester {
       const measured = (this.#recent.length * 1000) / Math.max(100, now - (this.#recent[0] ?? now));
       this.#throttledRate = Math.max(MIN_RATE, Math.min(this.#rate(now), measured));
       this.#throttledAt = now;
-      this.#config.log("debug", "rate", () => ({ perSecond: Math.round(this.#rate(now) * 10) / 10 }));
     }
     return waitUntil;
   }
@@ -492,7 +449,8 @@ export class Requester {
     let waitUntil: number | undefined;
     let receivedAt = 0;
     let failure: unknown;
-    const { log, clock } = this.#config;
+    const { log } = this.#config;
+    const { clock } = this;
     try {
       const absolute = call.url.includes("://");
       const signed = spec.sign && (await spec.sign(new URL(absolute ? call.url : this.#prefix + call.url).pathname));
@@ -543,7 +501,7 @@ export class Requester {
             call.mayHaveBeenApplied ||= response.ok || response.status >= 500 || response.status === 408;
             const { headers, status } = response;
             receivedAt = Date.now();
-            if (clock.observe(headers, sentAt, receivedAt)) log("info", "clock", () => ({ offsetMs: Math.round(clock.offsetMs) }));
+            clock.observe?.(headers, sentAt, receivedAt);
             waitUntil = this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, sentAt);
             onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status, requestId: requestIdOf(headers) }));
             // The body is read within the attempt: its timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.

@@ -15,7 +15,7 @@ import { parseAward, type AwardInput } from "./award-schema";
 import { assertNotBrowser } from "./browser-guard";
 import { campaignContext } from "./campaign/errors";
 import type { AwardSource, CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
-import { SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 import { awardSegments, checkKeyOptions, hmacSigner, sha256Hex, signingPayload } from "./signing";
 
 /**
@@ -87,6 +87,9 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
   protected static override readonly optionNames: readonly string[] = [...CLIENT_OPTIONS, ...SERVER_ONLY_OPTIONS];
   readonly #sign: (payload: string) => Promise<string>;
   readonly #duplicate: HubServerClientOptions["duplicate"];
+  readonly #clock = new ServerClock();
+  /** The clock offset last logged: a move of more than a second is logged when a write is signed with it. */
+  #loggedOffset = 0;
 
   /** @throws {BrowserNotAllowedError} in a browser; {@link HubValidationError} for bad options. */
   constructor(options: HubServerClientOptions<S>) {
@@ -94,6 +97,8 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     super(options);
     checkKeyOptions(options);
     this.#duplicate = options.duplicate;
+    // Every answer's `Date`, reads too, moves it: the first write is already signed in server time.
+    this.useClock(this.#clock);
     // Derived once per client: only the prepared signer is kept, never the secret itself.
     const signer = Promise.resolve(options.signingKey ?? sha256Hex(options.secret!)).then(hmacSigner);
     signer.catch(() => undefined); // surfaced on the first award instead
@@ -102,7 +107,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
 
   /** Milliseconds between this machine's clock and the server's, from the latest `Date` header. */
   get clockOffsetMs(): number {
-    return this.clock.offsetMs;
+    return this.#clock.offsetMs;
   }
 
   /** @internal Failures before a byte left (a refused connection, an unknown host…): such a write was not applied. */
@@ -144,15 +149,21 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
   /** One award: each attempt signed in server time, once more if the hub refused its timestamp; its outcome read. */
   async #award<T>(call: HubCall, options: RequestOptions<T>, trace: CallTrace | undefined): Promise<WithWriteResponse<T>> {
     let signed: Omit<SigningDiagnostics, "bodySha256"> | undefined;
-    const { clock } = this;
+    const clock = this.#clock;
+    // Unix seconds in server time, as the decimal string `x-api-timestamp` carries.
+    const timestamp = () => String(Math.floor((Date.now() + clock.offsetMs) / 1000));
     const sign = async (path: string) => {
+      if (Math.abs(clock.offsetMs - this.#loggedOffset) > 1_000) {
+        this.#loggedOffset = clock.offsetMs;
+        this.log("info", "clock", () => ({ offsetMs: Math.round(clock.offsetMs) }));
+      }
       // Each attempt, after its turn and just before it is sent.
-      signed = { timestamp: clock.timestamp(), method: "POST", path, clockOffsetMs: clock.offsetMs };
+      signed = { timestamp: timestamp(), method: "POST", path, clockOffsetMs: clock.offsetMs };
       return { "x-api-timestamp": signed.timestamp, "x-api-signature": await this.#sign(signingPayload({ ...signed, body: call.body ?? "" })) };
     };
     // A refusal whose `Date` (it moved the clock) shows the signed timestamp was outside the server's window.
     const refusedForClock = (status: number) => {
-      const skewed = signed !== undefined && REFUSAL_STATUSES.has(status) && Math.abs(Number(clock.timestamp()) - Number(signed.timestamp)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
+      const skewed = signed !== undefined && REFUSAL_STATUSES.has(status) && Math.abs(Number(timestamp()) - Number(signed.timestamp)) > SIGNATURE_WINDOW_SECONDS - SKEW_MARGIN_SECONDS;
       if (skewed) this.log("warn", "clock-retry", () => ({ offsetMs: Math.round(clock.offsetMs) }));
       return skewed;
     };

@@ -28,3 +28,40 @@ export function clockOffsetOf(headers: Headers, now = Date.now()): number | unde
   // Date has whole seconds: the server's time was within [date, date + 1 s), so take the middle.
   return serverMs === undefined ? undefined : serverMs + 500 - now;
 }
+
+/**
+ * The server's clock as its answers' `Date` bound it: each fresh answer says the server's time was
+ * within its whole second while the request was out, so the offset lies in an interval, and the
+ * intersection of the intervals narrows with every answer (a new one that disagrees starts over:
+ * a clock was set). Signatures use the middle; waits for a server time use its earliest estimate,
+ * so no wait ends before the server's time has come.
+ */
+export class ServerClock {
+  // NaN until the first `Date`: no interval meets it, and the offset reads 0.
+  #low = Number.NaN;
+  #high = Number.NaN;
+
+  /** Milliseconds to add to the local clock to get server time (0 before any `Date`). */
+  get offsetMs(): number {
+    return (this.#low + this.#high) / 2 || 0;
+  }
+
+  /** The local time (epoch ms) at which the server's clock will surely read `serverMs`. */
+  localTime(serverMs: number): number {
+    return serverMs - (this.#low || 0);
+  }
+
+  /**
+   * Learns from an answer sent at `sentAt` and received at `receivedAt` (local epoch ms). A cached
+   * copy (`Age`) or no plausible `Date` tells nothing.
+   */
+  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt): void {
+    const date = headers.has("age") ? undefined : parseHttpDate(headers.get("date"));
+    if (date === undefined) return;
+    const low = date - receivedAt;
+    const high = date + 1000 - sentAt;
+    const meets = low <= this.#high && high >= this.#low;
+    this.#low = meets ? Math.max(this.#low, low) : low;
+    this.#high = meets ? Math.min(this.#high, high) : high;
+  }
+}

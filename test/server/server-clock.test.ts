@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHubMock } from "public-hub-sdk/mock";
-import { ServerClock } from "../../src/core/request";
+import { ServerClock } from "../../src/server/server-clock";
 import { useHubMock } from "../helpers/mock-server";
 import { serverClient } from "../helpers/server-client";
 
@@ -18,7 +18,6 @@ describe("ServerClock", () => {
     const clock = new ServerClock();
     clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:10 GMT" }));
     expect(clock.offsetMs).toBe(10_500);
-    expect(clock.timestamp()).toBe(String(Date.parse("2026-11-23T10:00:10.500Z") / 1000 - 0.5));
   });
 
   it.each([
@@ -30,7 +29,7 @@ describe("ServerClock", () => {
     vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.000Z") });
     const clock = new ServerClock();
     clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:03 GMT" }));
-    expect(clock.observe(new Headers(headers))).toBe(false);
+    clock.observe(new Headers(headers));
     expect(clock.offsetMs).toBe(3_500);
   });
 });
@@ -60,20 +59,33 @@ describe("the clock is learnt only from fresh answers", () => {
 });
 
 describe("ServerClock corrections", () => {
-  it("says whether the offset moved by more than a second", () => {
+  it("narrows the offset with each answer that agrees, and starts over on one that does not (a clock was set)", () => {
     vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.000Z") });
     const clock = new ServerClock();
-    expect(clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:00 GMT" }))).toBe(false); // 500 ms
-    expect(clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:01 GMT" }))).toBe(false); // exactly 1 s more
-    expect(clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:03 GMT" }))).toBe(true);
-    expect(clock.observe(new Headers({ date: "Mon, 23 Nov 2026 09:59:50 GMT" }))).toBe(true);
+    clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:00 GMT" }));
+    expect(clock.offsetMs).toBe(500); // within [0, 1,000]
+    clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:01 GMT" }));
+    expect(clock.offsetMs).toBe(1_000); // [1,000, 2,000] meets [0, 1,000] at 1,000
+    clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:03 GMT" }));
+    expect(clock.offsetMs).toBe(3_500);
+    clock.observe(new Headers({ date: "Mon, 23 Nov 2026 09:59:50 GMT" }));
     expect(clock.offsetMs).toBe(-9_500);
   });
 
-  it("starts at no offset and stamps whole Unix seconds, rounded down", () => {
+  it("an answer that took its time bounds the offset less: its second may have been any time the request was out", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.000Z") });
+    const clock = new ServerClock();
+    const sent = Date.now();
+    clock.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:05 GMT" }), sent, sent + 400);
+    // Within [5,000 − 400, 6,000]: the middle.
+    expect(clock.offsetMs).toBe(5_300);
+    expect(clock.localTime(Date.parse("2026-11-23T10:00:10Z"))).toBe(Date.parse("2026-11-23T10:00:10Z") - 4_600);
+  });
+
+  it("starts at no offset: a server time is this machine's", () => {
     vi.useFakeTimers({ now: Date.parse("2026-11-23T10:00:00.999Z") });
     const clock = new ServerClock();
     expect(clock.offsetMs).toBe(0);
-    expect(clock.timestamp()).toBe(String(Date.parse("2026-11-23T10:00:00Z") / 1000));
+    expect(clock.localTime(1_800_000_000_000)).toBe(1_800_000_000_000);
   });
 });
