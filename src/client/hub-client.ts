@@ -10,29 +10,13 @@ import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/ty
 import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
 import { checkCallOptions, checkClientOptions, checkLeaderboardQuery, checkWallet, CLIENT_OPTIONS, normalizeBaseUrl, pathOf } from "./check-input";
 
-/**
- * Query of {@link HubClient.getLeaderboard}.
- * @example
- * ```ts
- * const query: LeaderboardQuery = { limit: 10 };
- * ```
- */
+/** Query of {@link HubClient.getLeaderboard}. */
 export interface LeaderboardQuery {
-  /**
-   * Maximum number of rows, a positive integer. The server's default and maximum apply.
-   * @example 10
-   */
+  /** Maximum number of rows, a positive integer. The server's default and maximum apply. */
   limit?: number;
 }
 
-/**
- * A successful call with its HTTP metadata.
- * @example
- * ```ts
- * const { data, response, requestId } = await hub.getHub().withResponse();
- * console.log(response.status, requestId, data);
- * ```
- */
+/** A successful call with its HTTP metadata. */
 export interface WithResponse<T> {
   /** The decoded body (its payload, with `unwrap`), exactly what awaiting the call gives. */
   data: T;
@@ -90,24 +74,12 @@ export class HubPromise<T, R extends WithResponse<T> = WithResponse<T>> extends 
     this.#source = source;
   }
 
-  /**
-   * `then`, `catch` and `finally` return plain promises.
-   * @example
-   * ```ts
-   * hub.getHub().then((config) => config.name); // a plain Promise
-   * ```
-   */
+  /** `then`, `catch` and `finally` return plain promises. */
   static override get [Symbol.species]() {
     return Promise;
   }
 
-  /**
-   * The data together with the final `Response`, `requestId` and `attempts`.
-   * @example
-   * ```ts
-   * const { data, response } = await hub.getLeaderboard({ limit: 5 }).withResponse();
-   * ```
-   */
+  /** The data together with the final `Response`, `requestId` and `attempts`. */
   withResponse(): Promise<R> {
     // Whoever awaits only this must not see an "unhandled rejection" of the data promise too.
     super.then(undefined, () => undefined);
@@ -218,25 +190,12 @@ export class HubClient<S extends HubSchemas = {}> {
     return false;
   }
 
-  /**
-   * The discovery document listing the current API surface. Sent without `x-api-key`.
-   * @example
-   * ```ts
-   * const doc = await hub.discover();
-   * ```
-   */
+  /** The discovery document listing the current API surface. Sent without `x-api-key`. */
   discover<T = HubData<S, "discovery">>(options?: RequestOptions<T>): HubPromise<T> {
     return this.request({ name: "discover", segments: [], template: "", authenticated: false, operation: "discovery" }, options);
   }
 
-  /**
-   * The public configuration of the hub. Throws `NotFoundError` for an unknown hub.
-   * @example
-   * ```ts
-   * const config = await hub.getHub();
-   * console.log(config.name);
-   * ```
-   */
+  /** The public configuration of the hub. Throws `NotFoundError` for an unknown hub. */
   getHub<T = HubData<S, "hub">>(options?: RequestOptions<T>): HubPromise<T> {
     return this.request({ name: "getHub", segments: ["hub", this.hub], template: "/hub/{slug}", operation: "hub" }, options);
   }
@@ -257,10 +216,6 @@ export class HubClient<S extends HubSchemas = {}> {
   /**
    * The holder status and reward-point balance of one wallet.
    * @throws {HubValidationError} when `wallet` is empty; nothing is sent.
-   * @example
-   * ```ts
-   * const holder = await hub.getHolder("0xabc");
-   * ```
    */
   getHolder<T = HubData<S, "holder">>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
     return this.request({ name: "getHolder", segments: ["hub", this.hub, "holder", wallet], template: "/hub/{slug}/holder/{wallet}", operation: "holder", wallet }, options, () => checkWallet(wallet));
@@ -269,10 +224,6 @@ export class HubClient<S extends HubSchemas = {}> {
   /**
    * The staking summary of one wallet (sent as the `wallet` query parameter).
    * @throws {HubValidationError} when `wallet` is missing or empty; nothing is sent.
-   * @example
-   * ```ts
-   * const stake = await hub.getStakeStatus("0xabc");
-   * ```
    */
   getStakeStatus<T = HubData<S, "stakeStatus">>(wallet: string, options?: RequestOptions<T>): HubPromise<T> {
     return this.request({ name: "getStakeStatus", segments: ["hub", this.hub, "stake-status"], template: "/hub/{slug}/stake-status", query: { wallet }, operation: "stakeStatus", wallet }, options, () => checkWallet(wallet));

@@ -31,10 +31,6 @@ export type LeaderboardRowOf<Board> = 0 extends 1 & Board
  * `{ object: "list", data: […] }`). The rows keep the type your `schemas.leaderboard` declares.
  * @throws {HubResponseError} (`unexpected-shape`) naming the keys it saw, for any other shape: a
  * board it cannot read is never an empty one.
- * @example
- * ```ts
- * const rows = leaderboardRows(await hub.getLeaderboard({ limit: 5 }));
- * ```
  */
 export function leaderboardRows<Board extends object>(leaderboard: Board): Array<LeaderboardRowOf<Board>> {
   const rowsOf = (value: unknown, depth: number): unknown[] | undefined => {

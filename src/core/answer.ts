@@ -163,13 +163,7 @@ export function readError(response: Response, text: string, note: string, mayHav
   });
 }
 
-/**
- * What {@link isDuplicate} and the `duplicate` option read: one answer to an award, its body parsed (or its text).
- * @example
- * ```ts
- * const answer: AwardAnswer = { status: 409, headers: new Headers(), body: { code: "ref_already_used" } };
- * ```
- */
+/** What {@link isDuplicate} and the `duplicate` option read: one answer to an award, its body parsed (or its text). */
 export interface AwardAnswer {
   /** The HTTP status of the answer. */
   status: number;

@@ -62,13 +62,7 @@ export class HubError extends Error {
 
 const NOT_SERIALIZED = new Set(["body", "headers", "data"]);
 
-/**
- * One problem found in an input, or named by the server for a field of the request.
- * @example
- * ```ts
- * const issue: ValidationIssue = { path: ["limit"], code: "invalid_type", message: "limit must be an integer" };
- * ```
- */
+/** One problem found in an input, or named by the server for a field of the request. */
 export interface ValidationIssue {
   /** Where the problem is, e.g. `["amount"]`; empty for the value itself. */
   readonly path: ReadonlyArray<PropertyKey>;
@@ -82,17 +76,7 @@ export interface ValidationIssue {
 export const fieldPath = (path: ReadonlyArray<PropertyKey>) => path.map(String).join(".") || "(root)";
 const describeIssues = (issues: ReadonlyArray<ValidationIssue>) => issues.map((issue) => (issue.path.length > 0 ? `${fieldPath(issue.path)}: ` : "") + issue.message).join("; ");
 
-/**
- * Bad input, found before anything was sent: no request reached the server.
- * @example
- * ```ts
- * try {
- *   await hub.getLeaderboard({ limit: 2.5 });
- * } catch (error) {
- *   if (error instanceof HubValidationError) console.log(error.issues); // [{ path: ["limit"], … }]
- * }
- * ```
- */
+/** Bad input, found before anything was sent: no request reached the server. */
 export class HubValidationError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubValidationError" as const;
@@ -106,13 +90,7 @@ export class HubValidationError extends HubError {
   }
 }
 
-/**
- * What a refused signed write had signed: compare it with what the server computed. Never the key.
- * @example
- * ```ts
- * if (error instanceof UnauthorizedError && error.signing) console.log(error.signing.path, error.signing.bodySha256);
- * ```
- */
+/** What a refused signed write had signed: compare it with what the server computed. Never the key. */
 export interface SigningDiagnostics {
   /** The `x-api-timestamp` sent. */
   timestamp: string;
@@ -143,14 +121,6 @@ interface ApiErrorInit extends ErrorInit {
  * status is a plain `HubApiError`. It reads the error body by the standard it follows (RFC 9457
  * problem details, and the common JSON shapes): `code`, `detail` and the fields it names.
  *
- * @example
- * ```ts
- * try {
- *   await hub.getHub();
- * } catch (error) {
- *   if (error instanceof HubApiError) console.log(error.status, error.code, error.requestId);
- * }
- * ```
  */
 export class HubApiError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
@@ -185,68 +155,32 @@ export class HubApiError extends HubError {
   }
 }
 
-/**
- * 400: the server refused the request's input (or, for a write, perhaps its signature).
- * @example
- * ```ts
- * if (error instanceof BadRequestError) console.log(error.issues);
- * ```
- */
+/** 400: the server refused the request's input (or, for a write, perhaps its signature). */
 export class BadRequestError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "BadRequestError" as const;
 }
-/**
- * 401: the key is unknown, or a write's signature or timestamp was refused.
- * @example
- * ```ts
- * if (error instanceof UnauthorizedError) console.log("check the client id and secret");
- * ```
- */
+/** 401: the key is unknown, or a write's signature or timestamp was refused. */
 export class UnauthorizedError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "UnauthorizedError" as const;
 }
-/**
- * 403: the key is scoped to another hub.
- * @example
- * ```ts
- * if (error instanceof ForbiddenError) console.log("this key is for another hub");
- * ```
- */
+/** 403: the key is scoped to another hub. */
 export class ForbiddenError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "ForbiddenError" as const;
 }
-/**
- * 404: no such hub (or a wrong path prefix in the base URL).
- * @example
- * ```ts
- * if (error instanceof NotFoundError) console.log("no such hub");
- * ```
- */
+/** 404: no such hub (or a wrong path prefix in the base URL). */
 export class NotFoundError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "NotFoundError" as const;
 }
-/**
- * 5xx: the server (or a proxy before it) failed.
- * @example
- * ```ts
- * if (error instanceof ServerError) console.log(error.status, error.mayHaveBeenApplied);
- * ```
- */
+/** 5xx: the server (or a proxy before it) failed. */
 export class ServerError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "ServerError" as const;
 }
-/**
- * 429: rate limited, after the client's own retries.
- * @example
- * ```ts
- * if (error instanceof RateLimitError) console.log(`retry after ${error.retryAfterMs} ms`);
- * ```
- */
+/** 429: rate limited, after the client's own retries. */
 export class RateLimitError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "RateLimitError" as const;
@@ -268,13 +202,7 @@ export function apiError(init: ApiErrorInit): HubApiError {
   return new ErrorClass(init);
 }
 
-/**
- * The request got no HTTP answer: refused connection, DNS failure, reset, TLS error.
- * @example
- * ```ts
- * if (error instanceof HubConnectionError) console.log(error.code, error.origin);
- * ```
- */
+/** The request got no HTTP answer: refused connection, DNS failure, reset, TLS error. */
 export class HubConnectionError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name: string = "HubConnectionError";
@@ -291,13 +219,7 @@ export class HubConnectionError extends HubError {
   }
 }
 
-/**
- * An attempt took longer than the `timeout` option, body included.
- * @example
- * ```ts
- * if (error instanceof HubTimeoutError) console.log(`gave up after ${error.timeout} ms per attempt`);
- * ```
- */
+/** An attempt took longer than the `timeout` option, body included. */
 export class HubTimeoutError extends HubConnectionError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubTimeoutError" as const;
@@ -310,13 +232,7 @@ export class HubTimeoutError extends HubConnectionError {
   }
 }
 
-/**
- * The caller's `signal` aborted the call.
- * @example
- * ```ts
- * if (error instanceof HubAbortError) console.log("cancelled", error.mayHaveBeenApplied);
- * ```
- */
+/** The caller's `signal` aborted the call. */
 export class HubAbortError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "HubAbortError" as const;
@@ -329,10 +245,6 @@ export class HubAbortError extends HubError {
 /**
  * A redirect the SDK does not follow: any redirect of a write (its signature covers one path), or
  * a read's redirect to another origin (where `x-api-key` must not go).
- * @example
- * ```ts
- * if (error instanceof HubRedirectError) console.log(error.status, error.location);
- * ```
  */
 export class HubRedirectError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
@@ -349,22 +261,12 @@ export class HubRedirectError extends HubError {
   }
 }
 
-/**
- * Why a successful (2xx) response could not be used.
- * @example
- * ```ts
- * if (error instanceof HubResponseError && error.problem === "invalid-json") console.log(error.bodyExcerpt);
- * ```
- */
+/** Why a successful (2xx) response could not be used. */
 export type ResponseProblem = "empty-body" | "invalid-json" | "unexpected-shape" | "schema-mismatch";
 
 /**
  * The server answered 2xx but the body is not usable: empty, not JSON, not the JSON kind the call
  * returns, or not matching its schema. The raw text is kept in `body`.
- * @example
- * ```ts
- * if (error instanceof HubResponseError) console.log(error.status, error.problem, error.bodyExcerpt);
- * ```
  */
 export class HubResponseError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
@@ -395,14 +297,6 @@ export class HubResponseError extends HubError {
  * It names the operation and every failing field path with its rule, and keeps the data exactly as
  * the server sent it. On an award the server answered with success, so the award **was applied**:
  * `applied` and `mayHaveBeenApplied` are true, and `awardMany` counts it applied (in `mismatched`).
- * @example
- * ```ts
- * try {
- *   await hub.getHolder("0xabc");
- * } catch (error) {
- *   if (error instanceof HubSchemaError) console.error(error.operation, error.issues, error.data);
- * }
- * ```
  */
 export class HubSchemaError extends HubResponseError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
@@ -424,13 +318,7 @@ export class HubSchemaError extends HubResponseError {
   }
 }
 
-/**
- * `public-hub-sdk/server` was loaded in a browser: signing needs the secret, which must stay on a server.
- * @example
- * ```ts
- * if (error instanceof BrowserNotAllowedError) console.log("award from your backend instead");
- * ```
- */
+/** `public-hub-sdk/server` was loaded in a browser: signing needs the secret, which must stay on a server. */
 export class BrowserNotAllowedError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "BrowserNotAllowedError" as const;
@@ -463,10 +351,6 @@ const TRANSIENT = new Set(["EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOT
  * - `"scope"`: any other 403: the key is scoped to another hub;
  * - `"not-found"`: a 404: no such hub, or a wrong path prefix;
  * - `"request"`: any other 400: this request's own input (an award's field).
- * @example
- * ```ts
- * const kind: RefusalKind | undefined = refusalKind(error); // "credentials" for a wrong secret
- * ```
  */
 export type RefusalKind = "credentials" | "scope" | "not-found" | "request";
 
@@ -501,10 +385,6 @@ const SYSTEMIC = {
  * Why no later award of a campaign can succeed, when `error` says so; `undefined` for a failure of
  * this award only (a `"request"` refusal, a 5xx, a reset or a timeout). The client already
  * corrected its clock and signed again once before a refusal reaches here.
- * @example
- * ```ts
- * const cause = systemicCause(error); // "401: the key is unknown…" or undefined
- * ```
  */
 export function systemicCause(error: unknown): string | undefined {
   if (error instanceof HubConnectionError && NEVER_SENT.has(String(error.code)) && !TRANSIENT.has(String(error.code))) {

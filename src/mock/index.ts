@@ -23,15 +23,7 @@ import { createHandlers } from "./handlers";
 import { MockState } from "./state";
 import type { AwardRecord, CannedResponse, HubMockOptions, LostAnswer, RecordedRequest } from "./types";
 
-/**
- * A running mock: handlers to install in MSW, plus its state and fault controls.
- * @example
- * ```ts
- * const mock: HubMock = createHubMock();
- * mock.rateLimitNext(1, 2);
- * expect(mock.ledger).toHaveLength(0);
- * ```
- */
+/** A running mock: handlers to install in MSW, plus its state and fault controls. */
 export interface HubMock {
   /** Install with `setupServer(...mock.handlers)` (Node) or `setupWorker(...mock.handlers)` (browser). */
   readonly handlers: RequestHandler[];
@@ -55,19 +47,11 @@ export interface HubMock {
   /**
    * Answer the next `count` requests with a redirect to `location` (resolved against the request
    * URL), as a moved API or a misconfigured proxy would. Nothing is applied.
-   * @example
-   * ```ts
-   * mock.redirectNext(1, "https://elsewhere.test/api/v1/hub/alpha/bits/earn", 307);
-   * ```
    */
   redirectNext(count: number, location: string, status?: 301 | 302 | 303 | 307 | 308): void;
   /**
    * Answer the next `count` requests as a cache would serve a stored copy: `Age: ageSeconds` and a
    * `Date` that many seconds old (the request is still handled normally).
-   * @example
-   * ```ts
-   * mock.serveCachedNext(1, 7_200); // a CDN's two-hour-old copy
-   * ```
    */
   serveCachedNext(count: number, ageSeconds: number): void;
   /** Set the server clock's offset from the real clock, in milliseconds. */

@@ -5,10 +5,6 @@ import type { MockErrorFormat, MockRateLimitHeaders } from "./types";
  * The mock's CORS headers, on every answer: reads are made from browsers, so preflights pass and
  * the useful headers are readable. What a server in front of the handlers (the CLI's `mock`)
  * sends on its own answers too.
- * @example
- * ```ts
- * res.writeHead(404, { "content-type": "application/json", ...CORS_HEADERS });
- * ```
  */
 export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",

@@ -1,12 +1,6 @@
 import type { HubOperation, HubSchemas } from "../core/types/schemas";
 
-/**
- * How the mock server words its error bodies; real servers differ, so the SDK is tried on each.
- * @example
- * ```ts
- * const format: MockErrorFormat = "problem";
- * ```
- */
+/** How the mock server words its error bodies; real servers differ, so the SDK is tried on each. */
 export type MockErrorFormat =
   /** `{ "error": { "code", "message" } }` */
   | "nested"
@@ -27,13 +21,7 @@ export type MockErrorFormat =
   /** `text/html` page, as a proxy or framework default would send */
   | "html";
 
-/**
- * One hub's data in the mock.
- * @example
- * ```ts
- * const hub: MockHub = { config: { name: "Gamma" }, stakers: [{ wallet: "0x1", staked: 10 }] };
- * ```
- */
+/** One hub's data in the mock. */
 export interface MockHub {
   /** Public configuration returned by `GET /hub/{slug}` (the slug is added). */
   config: Record<string, unknown>;
@@ -50,13 +38,7 @@ export interface MockHub {
   balances?: Record<string, number>;
 }
 
-/**
- * An API key: its public client id maps to this.
- * @example
- * ```ts
- * const key: MockKey = { secret: "test-secret", hub: "gamma" };
- * ```
- */
+/** An API key: its public client id maps to this. */
 export interface MockKey {
   /** The secret, as the studio shows it once. The mock keeps only its sha256, like the server. */
   secret: string;
@@ -64,13 +46,7 @@ export interface MockKey {
   hub: string;
 }
 
-/**
- * Options of {@link createHubMock}: the data, and the choices a real server may make differently.
- * @example
- * ```ts
- * const mock = createHubMock({ errorFormat: "flat", retryAfterFormat: "http-date" });
- * ```
- */
+/** Options of {@link createHubMock}: the data, and the choices a real server may make differently. */
 export interface HubMockOptions {
   /**
    * Base address the handlers answer on.
@@ -139,20 +115,17 @@ export interface HubMockOptions {
    * met it fails at once (the client does not retry a 501) instead of passing on shapes your
    * server would not send.
    * @default {} (nothing checked)
-   * @example { schemas } // import { schemas } from "../src/hub-schemas"
    */
   schemas?: HubSchemas;
   /**
    * Your hub's shapes: per operation, a fixture or a function of the mock's state
    * ({@link MockAnswerContext}) returning the payload to serve.
    * @default the mock's own shapes
-   * @example { holder: ({ body }) => ({ data_wallet: (body as { wallet: string }).wallet }) }
    */
   responses?: MockResponses;
   /**
    * Wrap every success in `{ [envelope]: payload, meta: { request_id } }`.
    * @default none
-   * @example "data"
    */
   envelope?: string;
   /**
@@ -178,13 +151,7 @@ export interface HubMockOptions {
   requestIdHeader?: string;
 }
 
-/**
- * What a function of {@link HubMockOptions.responses} is given: the mock's state and its own answer.
- * @example
- * ```ts
- * const holder = ({ body, balanceOf }: MockAnswerContext) => ({ address: (body as { wallet: string }).wallet, points: balanceOf("0xabc") });
- * ```
- */
+/** What a function of {@link HubMockOptions.responses} is given: the mock's state and its own answer. */
 export interface MockAnswerContext<Body = unknown> {
   /** The hub's slug (`undefined` for discovery). */
   hub: string | undefined;
@@ -214,13 +181,7 @@ export type MockResponses = {
   [Operation in HubOperation]?: string | number | boolean | null | readonly unknown[] | { [key: string]: unknown } | ((context: MockAnswerContext<MockBodies[Operation]>) => unknown);
 };
 
-/**
- * One leaderboard row as the mock serves it.
- * @example
- * ```ts
- * const row: MockRow = { rank: 1, wallet: "0x1", staked: 500 };
- * ```
- */
+/** One leaderboard row as the mock serves it. */
 export interface MockRow {
   /** 1 for the largest stake. */
   rank: number;
@@ -230,13 +191,7 @@ export interface MockRow {
   staked: number;
 }
 
-/**
- * The mock's own answer per operation: the `body` a {@link MockResponses} function is given.
- * @example
- * ```ts
- * const points = (holder: MockBodies["holder"]) => holder.bits;
- * ```
- */
+/** The mock's own answer per operation: the `body` a {@link MockResponses} function is given. */
 export interface MockBodies {
   /** Discovery: `{ name, version, baseUrl, endpoints: [{ method, path, auth, query? }] }`. */
   discovery: Record<string, unknown>;
@@ -301,10 +256,6 @@ export interface MockBodies {
 /**
  * How the mock answers a `ref` it already applied with the same parameters (a `ref` sent again
  * with other parameters is a 409 `ref_conflict` in every style but `"flag"`).
- * @example
- * ```ts
- * const style: MockDuplicateStyle = "409";
- * ```
  */
 export type MockDuplicateStyle =
   /** 200 with `duplicate: true` in the body (a fresh award: `duplicate: false`) */
@@ -316,13 +267,7 @@ export type MockDuplicateStyle =
   /** `208 Already Reported` with the first answer's body */
   | "208";
 
-/**
- * Rate-limit header fields on every answer when {@link HubMockOptions.rateLimit} is set.
- * @example
- * ```ts
- * const style: MockRateLimitHeaders = "x-ratelimit";
- * ```
- */
+/** Rate-limit header fields on every answer when {@link HubMockOptions.rateLimit} is set. */
 export type MockRateLimitHeaders =
   /** none */
   | "none"
@@ -333,13 +278,7 @@ export type MockRateLimitHeaders =
   /** `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (epoch seconds) */
   | "x-ratelimit";
 
-/**
- * A request as the mock received it, for assertions (e.g. that nothing secret was sent).
- * @example
- * ```ts
- * const sent: RecordedRequest[] = mock.requests.filter((r) => r.method === "POST");
- * ```
- */
+/** A request as the mock received it, for assertions (e.g. that nothing secret was sent). */
 export interface RecordedRequest {
   /** HTTP method. */
   method: string;
@@ -351,13 +290,7 @@ export interface RecordedRequest {
   body: string;
 }
 
-/**
- * One applied award.
- * @example
- * ```ts
- * const credited: AwardRecord[] = mock.ledger.filter((a) => a.wallet === "0xabc");
- * ```
- */
+/** One applied award. */
 export interface AwardRecord {
   /** Hub slug. */
   hub: string;
@@ -375,13 +308,7 @@ export interface AwardRecord {
   at: number;
 }
 
-/**
- * How a lost write answer is lost.
- * @example
- * ```ts
- * mock.loseNextWrites(1, 502 satisfies LostAnswer);
- * ```
- */
+/** How a lost write answer is lost. */
 export type LostAnswer = "network-error" | 502 | 503 | 504;
 
 /**

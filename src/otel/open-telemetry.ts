@@ -8,31 +8,22 @@ import { HubAbortError } from "../core/errors";
 import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
 import { ATTR, EVENT, METRIC, SCOPE } from "./attributes";
 
-/**
- * Options of {@link openTelemetry}.
- * @example
- * ```ts
- * const telemetry = openTelemetry({ tracerProvider, meterProvider, recordWallets: false });
- * ```
- */
+/** Options of {@link openTelemetry}. */
 export interface OpenTelemetryOptions {
   /**
    * Where spans go.
    * @default the global tracer provider (`trace.setGlobalTracerProvider`, what the OTel Node SDK registers)
-   * @example new NodeTracerProvider({ spanProcessors: [processor] })
    */
   tracerProvider?: TracerProvider;
   /**
    * Where metrics go.
    * @default the global meter provider, looked up at the first call's end
-   * @example new MeterProvider({ readers: [reader] })
    */
   meterProvider?: MeterProvider;
   /**
    * Record the wallet of a call (`public_hub.wallet`, and `url.full` on attempt spans). Wallets
    * identify people: off unless you mean it. Off, a wallet in an error message is replaced by `{wallet}`.
    * @default false
-   * @example true
    */
   recordWallets?: boolean;
   /**
@@ -40,7 +31,6 @@ export interface OpenTelemetryOptions {
    * origins allowed (a new header makes a browser send a CORS preflight, which the hub may refuse).
    * It is never part of what a write signs.
    * @default true outside a browser; in a browser, no origin
-   * @example ["https://hub.example.com"]
    */
   propagateTraceContext?: boolean | readonly string[];
   /**
@@ -49,7 +39,6 @@ export interface OpenTelemetryOptions {
    * workers. Off, each attempt's `traceparent` names the call's span; the call's span has the
    * attempts' count (`http.request.resend_count`) and retries either way.
    * @default false
-   * @example true
    */
   attemptSpans?: boolean;
 }
@@ -84,13 +73,6 @@ const setHeader = { set: (headers: Headers, key: string, value: string) => heade
  * the metrics `public_hub.client.operation.duration`, `public_hub.client.retries` and
  * `public_hub.client.rate_gate.pauses`. Never recorded: the key, the secret or its hash, the
  * signature, a body; wallets only with `recordWallets`. See docs/observability.md.
- * @example
- * ```ts
- * import { HubServerClient } from "public-hub-sdk/server";
- * import { openTelemetry } from "public-hub-sdk/otel";
- *
- * const server = new HubServerClient({ baseUrl, clientId, hub: "alpha", secret, telemetry: openTelemetry() });
- * ```
  */
 export function openTelemetry(options: OpenTelemetryOptions = {}): HubTelemetry {
   const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(SCOPE);

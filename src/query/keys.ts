@@ -26,22 +26,12 @@ export type HubKeyScope<S extends HubSchemas = {}> = Pick<HubClient<S>, "baseUrl
   readonly schemas?: S;
 };
 
-/**
- * The prefix of every key of one hub: `["public-hub", baseUrl, hub]`.
- * @example
- * ```ts
- * const key: HubRootKey = ["public-hub", "https://hub.example.com/api/v1", "alpha"];
- * ```
- */
+/** The prefix of every key of one hub: `["public-hub", baseUrl, hub]`. */
 export type HubRootKey = readonly ["public-hub", baseUrl: string, hub: string];
 
 /**
  * A key under {@link HubRootKey}, tagged with the data its query returns (TanStack's `DataTag`),
  * so `queryClient.getQueryData(key)` is typed.
- * @example
- * ```ts
- * const key: HubQueryKey<HolderStatus, ["holder", string]> = hubKeys.holder(hub, "0xabc");
- * ```
  */
 export type HubQueryKey<TData, TPath extends readonly unknown[]> = DataTag<readonly [...HubRootKey, ...TPath], TData>;
 
@@ -55,29 +45,11 @@ export type HubQueryKey<TData, TPath extends readonly unknown[]> = DataTag<reado
  * ```
  */
 export interface HubKeys {
-  /**
-   * The prefix shared by every key of the hub: invalidating it refreshes all of its reads.
-   * @example
-   * ```ts
-   * await queryClient.invalidateQueries({ queryKey: hubKeys.all(hub) });
-   * ```
-   */
+  /** The prefix shared by every key of the hub: invalidating it refreshes all of its reads. */
   all(scope: HubKeyScope): HubRootKey;
-  /**
-   * Key of the discovery document (kept under the hub like the others, although it is per server).
-   * @example
-   * ```ts
-   * const doc = queryClient.getQueryData(hubKeys.discover(hub));
-   * ```
-   */
+  /** Key of the discovery document (kept under the hub like the others, although it is per server). */
   discover<S extends HubSchemas = {}>(scope: HubKeyScope<S>): HubQueryKey<HubData<S, "discovery">, ["discover"]>;
-  /**
-   * Key of the hub's configuration.
-   * @example
-   * ```ts
-   * const config = queryClient.getQueryData(hubKeys.hub(hub));
-   * ```
-   */
+  /** Key of the hub's configuration. */
   hub<S extends HubSchemas = {}>(scope: HubKeyScope<S>): HubQueryKey<HubData<S, "hub">, ["hub"]>;
   /**
    * Key of one leaderboard query. The query is normalised to the fields that are set, so
@@ -90,21 +62,9 @@ export interface HubKeys {
    * ```
    */
   leaderboard<S extends HubSchemas = {}>(scope: HubKeyScope<S>, query?: LeaderboardQuery): HubQueryKey<HubData<S, "leaderboard">, ["leaderboard", LeaderboardQuery]>;
-  /**
-   * Key of one wallet's holder status.
-   * @example
-   * ```ts
-   * await queryClient.invalidateQueries({ queryKey: hubKeys.holder(hub, "0xabc") });
-   * ```
-   */
+  /** Key of one wallet's holder status. */
   holder<S extends HubSchemas = {}>(scope: HubKeyScope<S>, wallet: string): HubQueryKey<HubData<S, "holder">, ["holder", string]>;
-  /**
-   * Key of one wallet's staking summary.
-   * @example
-   * ```ts
-   * await queryClient.invalidateQueries({ queryKey: hubKeys.stakeStatus(hub, "0xabc") });
-   * ```
-   */
+  /** Key of one wallet's staking summary. */
   stakeStatus<S extends HubSchemas = {}>(scope: HubKeyScope<S>, wallet: string): HubQueryKey<HubData<S, "stakeStatus">, ["stake-status", string]>;
 }
 

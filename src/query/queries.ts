@@ -8,13 +8,7 @@ import type { HubClient, LeaderboardQuery } from "../client/hub-client";
 import type { HubData, HubSchemas } from "../core/types/schemas";
 import { hubKeys, normalizeLeaderboardQuery, type HubQueryKey } from "./keys";
 
-/**
- * What TanStack Query hands a query function; only the `signal` is used.
- * @example
- * ```ts
- * const config = await hubQueries(hub).hub().queryFn({ signal: AbortSignal.timeout(2_000) });
- * ```
- */
+/** What TanStack Query hands a query function; only the `signal` is used. */
 export interface HubQueryContext {
   /** Aborted by TanStack when the query is cancelled (e.g. its last observer unmounts). */
   signal: AbortSignal;
@@ -24,10 +18,6 @@ export interface HubQueryContext {
  * Options of one read for `useQuery`, `useSuspenseQuery`, `useQueries`, `fetchQuery`,
  * `prefetchQuery` or `ensureQueryData` (TanStack Query v5). Spread it to add your own options:
  * `useQuery({ ...q.holder(wallet), enabled: Boolean(wallet), staleTime: 30_000 })`.
- * @example
- * ```ts
- * const options: HubQueryOptions<HubConfig, ["hub"]> = hubQueries(hub).hub();
- * ```
  */
 export interface HubQueryOptions<TData, TPath extends readonly unknown[]> {
   /** The key, as {@link hubKeys} builds it, tagged with `TData`. */
@@ -46,36 +36,15 @@ export interface HubQueryOptions<TData, TPath extends readonly unknown[]> {
 /**
  * The query options of one hub's reads; see {@link hubQueries}. Their data types are those of the
  * client's `schemas` (`S`), the lenient ones for operations without a schema.
- * @example
- * ```ts
- * const q: HubQueries = hubQueries(hub);
- * const { data } = useQuery(q.leaderboard({ limit: 10 }));
- * ```
  */
 export interface HubQueries<S extends HubSchemas = {}> {
-  /**
-   * The discovery document (`HubClient.discover`).
-   * @example
-   * ```ts
-   * const { data: doc } = useQuery(q.discover());
-   * ```
-   */
+  /** The discovery document (`HubClient.discover`). */
   discover(): HubQueryOptions<HubData<S, "discovery">, ["discover"]>;
-  /**
-   * The hub's configuration (`HubClient.getHub`).
-   * @example
-   * ```ts
-   * const { data: config } = useSuspenseQuery(q.hub());
-   * ```
-   */
+  /** The hub's configuration (`HubClient.getHub`). */
   hub(): HubQueryOptions<HubData<S, "hub">, ["hub"]>;
   /**
    * The leaderboard (`HubClient.getLeaderboard`). A bad `limit` is not thrown here but when the
    * query runs: the query fails with `HubValidationError` and nothing is sent.
-   * @example
-   * ```ts
-   * const { data: board } = useQuery(q.leaderboard({ limit: 10 }));
-   * ```
    */
   leaderboard(query?: LeaderboardQuery): HubQueryOptions<HubData<S, "leaderboard">, ["leaderboard", LeaderboardQuery]>;
   /**
@@ -87,13 +56,7 @@ export interface HubQueries<S extends HubSchemas = {}> {
    * ```
    */
   holder(wallet: string): HubQueryOptions<HubData<S, "holder">, ["holder", string]>;
-  /**
-   * One wallet's staking summary (`HubClient.getStakeStatus`).
-   * @example
-   * ```ts
-   * const { data: stake } = useQuery(q.stakeStatus(wallet));
-   * ```
-   */
+  /** One wallet's staking summary (`HubClient.getStakeStatus`). */
   stakeStatus(wallet: string): HubQueryOptions<HubData<S, "stakeStatus">, ["stake-status", string]>;
 }
 

@@ -35,10 +35,6 @@ export const text = (what: string) =>
 /**
  * An award of points, with an optional reason. Exact: a field not listed here is refused at
  * compile time and at run time (a typo such as `reson` would otherwise be sent without its reason).
- * @example
- * ```ts
- * const award: AmountAward = { wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" };
- * ```
  */
 export interface AmountAward {
   /** Wallet address receiving the points; non-empty. */
@@ -53,13 +49,7 @@ export interface AmountAward {
   kind?: never;
 }
 
-/**
- * An award of a server-defined kind: the server decides the points. Exact, like {@link AmountAward}.
- * @example
- * ```ts
- * const award: KindAward = { wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" };
- * ```
- */
+/** An award of a server-defined kind: the server decides the points. Exact, like {@link AmountAward}. */
 export interface KindAward {
   /** Wallet address receiving the points; non-empty. */
   wallet: string;
@@ -160,10 +150,6 @@ const DECLARED = ["wallet", "amount", "reason", "kind", "ref"] as const;
  * included), in the caller's order; any other own key is refused. Returns that copy: the object
  * that is serialized, sent and signed.
  * @throws {HubValidationError} naming every problem.
- * @example
- * ```ts
- * const award = parseAward(JSON.parse(line)); // throws HubValidationError for a bad one
- * ```
  */
 export function parseAward(input: unknown): AwardInput {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return validate<AwardInput>(awardSchema, input, "award");

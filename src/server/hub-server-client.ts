@@ -36,24 +36,14 @@ const SKEW_MARGIN_SECONDS = 2;
 /** What an error of a write that may have been applied adds to the end of its message. */
 const MAY_HAVE_BEEN_APPLIED = " It may have been applied: retrying with the same ref is safe.";
 
-/**
- * Options of a {@link HubServerClient}: those of `HubClient`, plus the key material.
- * @example
- * ```ts
- * const options: HubServerClientOptions = { baseUrl, clientId, hub: "alpha", secret: process.env.HUB_SECRET! };
- * ```
- */
+/** Options of a {@link HubServerClient}: those of `HubClient`, plus the key material. */
 export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> extends HubClientOptions<S> {
   /**
    * The API secret shown once in the studio. It is hashed at construction and never sent,
    * logged or kept in a readable property. Give this or `signingKey`, not both.
-   * @example process.env.HUB_SECRET
    */
   secret?: string;
-  /**
-   * Instead of `secret`: its lowercase hex SHA-256 (see `deriveSigningKey`), if you store that.
-   * @example process.env.HUB_SIGNING_KEY
-   */
+  /** Instead of `secret`: its lowercase hex SHA-256 (see `deriveSigningKey`), if you store that. */
   signingKey?: string;
   /**
    * Lets the client run where a `window` or `document` exists. Only for tests in a DOM
@@ -120,11 +110,6 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
    * 408, 429, 5xx) resend the same body and `ref`, freshly signed, so the server applies it once.
    * It resolves when the award is applied or the hub already had its `ref` (`withResponse().duplicate`).
    * @throws {HubValidationError} for a bad award; nothing is sent.
-   * @example
-   * ```ts
-   * await server.awardPoints({ wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" });
-   * await server.awardPoints({ wallet: "0xabc", kind: "daily-login", ref: "login-2026-11-22:0xabc" });
-   * ```
    */
   awardPoints<T = HubData<S, "award">>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
     const call: HubCall & { method: "POST" } = { name: "awardPoints", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn", kind: "object-or-empty", operation: "award" };

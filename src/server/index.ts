@@ -39,10 +39,6 @@ export async function dryRunAwards(awards: AwardSource, options: DryRunOptions =
 /**
  * Which build of `public-hub-sdk/server` your runtime or bundler resolved: `"webcrypto"` here,
  * `"none"` in the browser build, which signs nothing.
- * @example
- * ```ts
- * console.log(signerImplementation); // "webcrypto"
- * ```
  */
 export const signerImplementation = "webcrypto" as "webcrypto" | "none";
 

@@ -3,10 +3,6 @@ import { parseHttpDate } from "../core/answer";
 /**
  * How far a signed write's `x-api-timestamp` may be from the server's time, in seconds, either way
  * (spec, part 5). The mock keeps its own copy on purpose: it checks the SDK with its own code.
- * @example
- * ```ts
- * if (Math.abs(offsetMs) > SIGNATURE_WINDOW_SECONDS * 1000) console.warn("signatures would be refused without the clock correction");
- * ```
  */
 export const SIGNATURE_WINDOW_SECONDS = 300;
 

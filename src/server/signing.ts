@@ -55,13 +55,7 @@ export type KeyMaterial =
       secret?: never;
     };
 
-/**
- * Input of `signRequest`: either the secret or its derived signing key, and what is sent.
- * @example
- * ```ts
- * const input: SignRequestInput = { signingKey, timestamp: "1700000000", method: "POST", path: "/api/v1/hub/alpha/bits/earn", body: "{}" };
- * ```
- */
+/** Input of `signRequest`: either the secret or its derived signing key, and what is sent. */
 export type SignRequestInput = KeyMaterial & {
   /** Unix seconds as the decimal string sent in `x-api-timestamp`. */
   timestamp: string;

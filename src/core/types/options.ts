@@ -2,22 +2,10 @@ import type { HubSchemas, ValidateMode } from "./schemas";
 import type { StandardSchemaV1 } from "./standard-schema";
 import type { HubTelemetry } from "./telemetry";
 
-/**
- * How much the client logs.
- * @example
- * ```ts
- * const level: LogLevel = "debug"; // every attempt, wait and correction
- * ```
- */
+/** How much the client logs. */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
 
-/**
- * Where log lines go: `console`, pino, winston… anything with these four methods.
- * @example
- * ```ts
- * const logger: Logger = { debug: () => {}, info: console.info, warn: console.warn, error: console.error };
- * ```
- */
+/** Where log lines go: `console`, pino, winston… anything with these four methods. */
 export interface Logger {
   /** Every attempt and retry wait. */
   debug(message: string): void;
@@ -29,62 +17,38 @@ export interface Logger {
   error(message: string): void;
 }
 
-/**
- * How failed attempts are retried. Only idempotent work is retried: reads, and awards (by `ref`).
- * @example
- * ```ts
- * const hub = new HubClient({ baseUrl, clientId, hub: "alpha", retry: { limit: 4, backoff: 500 } });
- * ```
- */
+/** How failed attempts are retried. Only idempotent work is retried: reads, and awards (by `ref`). */
 export interface RetryOptions {
   /**
    * Retries after failures (network errors, timeouts, 408, 5xx); `0` disables every retry. 429s
    * are the server pacing the client rather than failures: up to 8 more retries, each after the
    * wait the server said (`Retry-After`, its rate-limit fields) or one backoff step.
    * @default 2
-   * @example { limit: 5 }
    */
   limit?: number;
   /**
    * Base of the exponential backoff in milliseconds: about `backoff`, `2 × backoff`, `4 × backoff`…,
    * each scaled by a random jitter between 50 % and 100 % so that clients do not retry in step.
    * @default 300
-   * @example { backoff: 1000 }
    */
   backoff?: number;
   /**
    * Longest backoff wait in milliseconds.
    * @default 10_000
-   * @example { maxBackoff: 30_000 }
    */
   maxBackoff?: number;
   /**
    * Longest `Retry-After` (seconds or HTTP date) the client waits, in milliseconds. A longer one is
    * not waited for: the call throws `RateLimitError` (or `ServerError`) with the server's answer.
    * @default 60_000
-   * @example { maxRetryAfter: 5_000 }
    */
   maxRetryAfter?: number;
 }
 
-/**
- * What the logging hook hears about each attempt. It never carries credentials or bodies.
- * @example
- * ```ts
- * const onRequest = (event: RequestEvent) => {
- *   if (event.type === "response") console.log(event.status, event.url, event.requestId);
- * };
- * ```
- */
+/** What the logging hook hears about each attempt. It never carries credentials or bodies. */
 export type RequestEvent = RequestStartEvent | ResponseEvent;
 
-/**
- * An attempt is about to be sent.
- * @example
- * ```ts
- * const event: RequestStartEvent = { type: "request", method: "GET", url: "https://h/api/v1/hub/a", attempt: 1 };
- * ```
- */
+/** An attempt is about to be sent. */
 export interface RequestStartEvent {
   /** Always `"request"`. */
   type: "request";
@@ -96,13 +60,7 @@ export interface RequestStartEvent {
   attempt: number;
 }
 
-/**
- * An attempt got an HTTP answer (any status).
- * @example
- * ```ts
- * const event: ResponseEvent = { type: "response", method: "GET", url: "https://h/api/v1/hub/a", attempt: 1, status: 200 };
- * ```
- */
+/** An attempt got an HTTP answer (any status). */
 export interface ResponseEvent {
   /** Always `"response"`. */
   type: "response";
@@ -118,42 +76,27 @@ export interface ResponseEvent {
   requestId?: string | undefined;
 }
 
-/**
- * Options of a {@link HubClient}, given once to its constructor.
- * @example
- * ```ts
- * const options: HubClientOptions = { baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha", hub: "alpha" };
- * ```
- */
+/** Options of a {@link HubClient}, given once to its constructor. */
 export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
   /**
    * The API base address, including `/api/v1`. A bare origin gets `/api/v1` appended; a trailing
    * slash is fine. There is no default host.
-   * @example "https://hub.example.com/api/v1"
    */
   baseUrl: string;
-  /**
-   * The key's public client identifier, sent as `x-api-key`. Safe in a browser.
-   * @example "pk_alpha_123"
-   */
+  /** The key's public client identifier, sent as `x-api-key`. Safe in a browser. */
   clientId: string;
-  /**
-   * The slug of the hub the key is scoped to: every call addresses this hub.
-   * @example "alpha"
-   */
+  /** The slug of the hub the key is scoped to: every call addresses this hub. */
   hub: string;
   /**
    * Timeout of each attempt in milliseconds (retries get a fresh one); `false` disables it. With
    * the default retries a server that never answers costs 3 attempts plus backoffs (about 30 s):
    * bound a whole call with a per-call `signal: AbortSignal.timeout(ms)`.
    * @default 10_000
-   * @example 5_000
    */
   timeout?: number | false;
   /**
    * Retries of failed reads (network errors, 408, 429, 5xx), as a count or as {@link RetryOptions}.
    * @default 2
-   * @example { limit: 3, backoff: 500 }
    */
   retry?: number | RetryOptions;
   /**
@@ -161,7 +104,6 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * Beyond that, the client paces itself by what the server says: `Retry-After`, and the
    * rate-limit fields (`RateLimit`/`RateLimit-Policy`, `X-RateLimit-*`) of its answers.
    * @default 32
-   * @example 8
    */
   maxConcurrency?: number;
   /**
@@ -169,7 +111,6 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * reads and awards return the payload, and `withResponse().envelope` keeps the whole body. An
    * answer without that key is returned as it is.
    * @default undefined (no envelope)
-   * @example "data"
    */
   unwrap?: string;
   /**
@@ -183,7 +124,6 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
   /**
    * Extra headers sent with every request. They cannot replace `x-api-key` or the signature headers.
    * @default {}
-   * @example { "user-agent": "my-bot/1.0" }
    */
   headers?: Record<string, string>;
   /**
@@ -192,20 +132,17 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * corrections; `"warn"` a write retried for the clock, an answer that misfits its schema, an observer that threw; `"error"` a write
    * whose outcome is unknown (`"info"` when the caller aborted it). Keys, signatures, bodies and query strings are never logged.
    * @default the PUBLIC_HUB_LOG environment variable, else "warn"
-   * @example "debug"
    */
   logLevel?: LogLevel;
   /**
    * Where log lines go.
    * @default console
-   * @example pino()
    */
   logger?: Logger;
   /**
    * Called before each attempt and after each response, for logging or metrics. What it throws is
    * logged and never changes the call's outcome.
    * @default undefined
-   * @example onRequest: (event) => console.log(event.type, event.method, event.url, event.attempt)
    */
   onRequest?: (event: RequestEvent) => void;
   /**
@@ -230,7 +167,6 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * `traceparent`), or any {@link HubTelemetry}. Without it nothing is recorded and nothing is
    * imported.
    * @default undefined
-   * @example telemetry: openTelemetry()
    */
   telemetry?: HubTelemetry;
 }
@@ -243,23 +179,18 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
  * ```
  */
 export interface RequestOptions<T = unknown> {
-  /**
-   * Cancels the call, including a backoff wait between retries.
-   * @example { signal: AbortSignal.timeout(2_000) }
-   */
+  /** Cancels the call, including a backoff wait between retries. */
   signal?: AbortSignal;
   /**
    * A schema (zod, zod/mini, valibot… anything implementing Standard Schema) that validates and
    * narrows the response body, instead of the client's `schemas` for this call. A mismatch throws
    * `HubSchemaError` (a `HubResponseError` with `problem: "schema-mismatch"`), as `validate` says.
-   * @example { schema: z.object({ slug: z.string(), name: z.string() }) }
    */
   schema?: StandardSchemaV1<unknown, T>;
   /**
    * Whether this call checks its answer against its schema (the call's `schema`, else the
    * client's `schemas`); see the client's `validate`.
    * @default the client's `validate`
-   * @example { validate: "off" }
    */
   validate?: ValidateMode;
   /**

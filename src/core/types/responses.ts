@@ -5,14 +5,7 @@
  */
 
 
-/**
- * The discovery document at the base address.
- * @example
- * ```ts
- * const doc: DiscoveryDocument = await hub.discover();
- * console.log(doc.version, doc.endpoints?.length);
- * ```
- */
+/** The discovery document at the base address. */
 export interface DiscoveryDocument {
   /** Every field the server sent is kept. */
   [key: string]: unknown;
@@ -22,13 +15,7 @@ export interface DiscoveryDocument {
   endpoints?: unknown[];
 }
 
-/**
- * The public configuration of a hub.
- * @example
- * ```ts
- * const config: HubConfig = await hub.getHub();
- * ```
- */
+/** The public configuration of a hub. */
 export interface HubConfig {
   /** Every field the server sent is kept. */
   [key: string]: unknown;
@@ -38,13 +25,7 @@ export interface HubConfig {
   name?: string;
 }
 
-/**
- * One row of the staking leaderboard.
- * @example
- * ```ts
- * for (const row of leaderboardRows(await hub.getLeaderboard())) console.log(row.rank, row.wallet);
- * ```
- */
+/** One row of the staking leaderboard. */
 export interface LeaderboardRow {
   /** Every field the server sent is kept. */
   [key: string]: unknown;
@@ -54,23 +35,10 @@ export interface LeaderboardRow {
   wallet?: string;
 }
 
-/**
- * The leaderboard as the server sends it: an object holding the rows, or a bare array of rows.
- * @example
- * ```ts
- * const board: Leaderboard = await hub.getLeaderboard({ limit: 10 });
- * const rows = leaderboardRows(board);
- * ```
- */
+/** The leaderboard as the server sends it: an object holding the rows, or a bare array of rows. */
 export type Leaderboard = { [key: string]: unknown } | LeaderboardRow[];
 
-/**
- * The holder status and reward-point balance of one wallet.
- * @example
- * ```ts
- * const holder: HolderStatus = await hub.getHolder("0xabc");
- * ```
- */
+/** The holder status and reward-point balance of one wallet. */
 export interface HolderStatus {
   /** Every field the server sent is kept. */
   [key: string]: unknown;
@@ -78,13 +46,7 @@ export interface HolderStatus {
   wallet?: string;
 }
 
-/**
- * The staking summary of one wallet.
- * @example
- * ```ts
- * const stake: StakeStatus = await hub.getStakeStatus("0xabc");
- * ```
- */
+/** The staking summary of one wallet. */
 export interface StakeStatus {
   /** Every field the server sent is kept. */
   [key: string]: unknown;
@@ -92,13 +54,7 @@ export interface StakeStatus {
   wallet?: string;
 }
 
-/**
- * The server's answer to an award (`{}` when it sent no body).
- * @example
- * ```ts
- * const result: AwardResult = await server.awardPoints({ wallet: "0xabc", amount: 1, ref: "r1" });
- * ```
- */
+/** The server's answer to an award (`{}` when it sent no body). */
 export interface AwardResult {
   /** Every field the server sent is kept. */
   [key: string]: unknown;

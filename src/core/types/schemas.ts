@@ -42,13 +42,7 @@ export const HUB_OPERATIONS = ["discovery", "hub", "leaderboard", "holder", "sta
 /** The values of {@link ValidateMode} at run time, for the option checks (all of them: a type test says so). */
 export const VALIDATE_MODES: readonly ValidateMode[] = ["throw", "warn", "off"];
 
-/**
- * The name of one operation, as a key of {@link HubSchemas}.
- * @example
- * ```ts
- * const operation: HubOperation = "holder";
- * ```
- */
+/** The name of one operation, as a key of {@link HubSchemas}. */
 export type HubOperation = keyof HubSchemas;
 
 /**
@@ -56,30 +50,16 @@ export type HubOperation = keyof HubSchemas;
  * `HubSchemaError`; `"warn"` returns the data as sent and logs each operation and field path that
  * did not fit (once per client); `"off"` checks nothing at run time (the types still come from the
  * schemas).
- * @example
- * ```ts
- * const validate: ValidateMode = process.env.NODE_ENV === "production" ? "warn" : "throw";
- * ```
  */
 export type ValidateMode = "throw" | "warn" | "off";
 
 
-/**
- * The output type of a Standard Schema.
- * @example
- * ```ts
- * type Holder = SchemaOutput<typeof holderSchema>; // { wallet: string; bits: number }
- * ```
- */
+/** The output type of a Standard Schema. */
 export type SchemaOutput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["output"];
 
 /**
  * The data type of operation `K` for a client declared with schemas `S`: the schema's output, or
  * the SDK's lenient type when `S` has no schema for `K`.
- * @example
- * ```ts
- * type Holder = HubData<typeof schemas, "holder">;
- * ```
  */
 export type HubData<S, K extends HubOperation> = 0 extends 1 & S
   ? (K extends "discovery" ? DiscoveryDocument : K extends "hub" ? HubConfig : K extends "leaderboard" ? Leaderboard : K extends "holder" ? HolderStatus : K extends "stakeStatus" ? StakeStatus : AwardResult) // an untyped client (`HubClient<any>`, a JSDoc `HubClient`): the lenient types

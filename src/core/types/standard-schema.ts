@@ -31,13 +31,7 @@ export interface StandardSchemaV1<Input = unknown, Output = Input> {
   };
 }
 
-/**
- * What a Standard Schema's `validate` gives: the value, or the issues.
- * @example
- * ```ts
- * const result: StandardResult<string> = { value: "ok" };
- * ```
- */
+/** What a Standard Schema's `validate` gives: the value, or the issues. */
 export type StandardResult<Output> =
   | {
       /** The validated value. */
@@ -50,13 +44,7 @@ export type StandardResult<Output> =
       readonly issues: ReadonlyArray<StandardIssue>;
     };
 
-/**
- * One problem found by a Standard Schema.
- * @example
- * ```ts
- * const issue: StandardIssue = { message: "Expected string", path: ["name"] };
- * ```
- */
+/** One problem found by a Standard Schema. */
 export interface StandardIssue {
   /** What is wrong. */
   readonly message: string;

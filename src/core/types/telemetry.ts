@@ -48,10 +48,6 @@ export interface HubCallContext {
  * Follows one public call for a telemetry (what `openTelemetry()` returns for each call); every
  * method but `run` and `end` is optional. A method that throws is caught and logged: an observer
  * never changes a call's outcome.
- * @example
- * ```ts
- * const observer: HubCallObserver = { run: (call) => call(), end: (call) => console.log(call.operation, call.status) };
- * ```
  */
 export interface HubCallObserver {
   /** Runs the call (an OpenTelemetry observer makes its span active here, so HTTP spans nest under it). The call runs once whatever `run` does, and its outcome is the call's own, not what `run` returns. */
@@ -74,13 +70,6 @@ export interface HubCallObserver {
 /**
  * Telemetry for a client, the `telemetry` option: made by `openTelemetry()` from
  * `public-hub-sdk/otel`, or your own.
- * @example
- * ```ts
- * import { openTelemetry } from "public-hub-sdk/otel";
- *
- * const telemetry: HubTelemetry = openTelemetry();
- * const hub = new HubClient({ baseUrl, clientId, hub: "alpha", telemetry });
- * ```
  */
 export interface HubTelemetry {
   /** What records the calls, e.g. `"opentelemetry"`. */
