@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { errorFields, isDuplicate, rateLimitOf, requestIdOf, unwrapBody } from "../../../src/core/answer";
+import { errorFields, isDuplicate, parseHttpDate, rateLimitOf, requestIdOf, unwrapBody } from "../../../src/core/answer";
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers), body });
+const EARLIEST = Date.UTC(2024, 0, 1);
 
 describe("isDuplicate: the one rule", () => {
   it.each([
@@ -26,6 +27,26 @@ describe("isDuplicate: the one rule", () => {
     ["a replay header that is not true", answer(200, {}, { "idempotent-replayed": "false" })],
   ])("%s is not", (_name, given) => {
     expect(isDuplicate(given)).toBe(false);
+  });
+});
+
+describe("isDuplicate: statuses and wording", () => {
+  it.each([
+    ["a 500 with a duplicate flag", answer(500, { duplicate: true })],
+    ["a 300 with a duplicate flag", answer(300, { duplicate: true })],
+    ["a 409 conflict with a replay header", answer(409, { code: "ref_conflict" }, { "idempotent-replayed": "true" })],
+    ["a 199 with a replay header", answer(199, {}, { "idempotent-replayed": "true" })],
+  ])("%s is not a duplicate", (_name, given) => {
+    expect(isDuplicate(given)).toBe(false);
+  });
+
+  it("the code and the message are read as separate words: another award is a conflict", () => {
+    expect(isDuplicate(answer(409, { code: "duplicate", message: "another award holds this ref" }))).toBe(false);
+    expect(isDuplicate(answer(409, { code: "duplicate", message: "this ref was seen" }))).toBe(true);
+  });
+
+  it("a 299 with a flag is still a 2xx", () => {
+    expect(isDuplicate(answer(299, { replayed: true }))).toBe(true);
   });
 });
 
@@ -82,7 +103,51 @@ describe("rateLimitOf: the fields of each standard, in the server's time", () =>
   });
 });
 
-describe("the edges of each reading", () => {
+describe("dates and request ids", () => {
+  it("a date without a letter is no date, even one Date.parse reads as a plausible year", () => {
+    expect(parseHttpDate("2030")).toBeUndefined();
+    expect(parseHttpDate("2030-01-01")).toBeUndefined();
+    expect(parseHttpDate("2030-01-01T00:00:00Z")).toBe(Date.UTC(2030, 0, 1));
+  });
+
+  it("X-Request-Id wins over any other header ending in requestid, whatever their order", () => {
+    expect(requestIdOf(new Headers({ "x-amzn-requestid": "amzn_1", "x-request-id": "req_1" }))).toBe("req_1");
+    expect(requestIdOf(new Headers({ "a-request-id": "a_1", "request-id": "req_2" }))).toBe("req_2");
+    expect(requestIdOf(new Headers({ "x-amzn-requestid": "amzn_1" }))).toBe("amzn_1");
+  });
+});
+
+describe("rate-limit fields", () => {
+  const same = { localTime: (serverMs: number) => serverMs };
+  const none = { retryAt: undefined, remaining: undefined, resetAt: undefined };
+
+  it("no rate-limit header reads as nothing, not as zero", () => {
+    expect(rateLimitOf(new Headers(), same, EARLIEST)).toStrictEqual(none);
+  });
+
+  it("unreadable values are left out", () => {
+    const fields = rateLimitOf(new Headers({ "x-ratelimit-remaining": "many", "x-ratelimit-reset": "soon", "retry-after": "-1" }), same, EARLIEST);
+    expect(fields).toStrictEqual(none);
+  });
+
+  it("a reset in seconds with several decimals is read whole", () => {
+    expect(rateLimitOf(new Headers({ "ratelimit-reset": " 1.25 " }), same, EARLIEST).resetAt).toBe(EARLIEST + 1_250);
+    expect(rateLimitOf(new Headers({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "2.75" }), same, EARLIEST)).toStrictEqual({ retryAt: undefined, remaining: 0, resetAt: EARLIEST + 2_750 });
+  });
+
+  it("a small reset is seconds from the answer, whatever the clock says", () => {
+    const ahead = { localTime: (serverMs: number) => serverMs - 90_000 };
+    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": "30" }), ahead, EARLIEST + 3_600_000).resetAt).toBe(EARLIEST + 3_630_000);
+  });
+
+  it("a reset at exactly the earliest plausible date is an epoch time in seconds; in milliseconds too", () => {
+    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": String(EARLIEST / 1000) }), same, EARLIEST - 5_000).resetAt).toBe(EARLIEST);
+    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": String(EARLIEST) }), same, EARLIEST - 5_000).resetAt).toBe(EARLIEST);
+    expect(rateLimitOf(new Headers({ "x-ratelimit-reset": String(EARLIEST + 7) }), same, EARLIEST).resetAt).toBe(EARLIEST + 7);
+  });
+});
+
+describe("each reading at its limits: a duplicate's words, a request id's header name, the fields' numbers, field paths", () => {
   it("a duplicate's words in a text body; a flag on an error answer is no duplicate; the replay header is exactly true", () => {
     expect(isDuplicate(answer(409, "ref r-1 already exists"))).toBe(true);
     expect(isDuplicate(answer(409, { duplicate: true }))).toBe(false);
@@ -123,5 +188,22 @@ describe("unwrapBody: the envelope's key, and nothing else", () => {
     expect(unwrapBody(["a"], "0")).toEqual(["a"]);
     expect(unwrapBody({ data: 1 }, undefined)).toEqual({ data: 1 });
     expect(unwrapBody("text", "length")).toBe("text");
+  });
+});
+
+describe("unwrapBody: a body without the envelope key, and any body when no key is set", () => {
+  it("keeps a body without the envelope key, and any body when no key is set", () => {
+    expect(unwrapBody({ id: 1 }, "data")).toEqual({ id: 1 });
+    expect(unwrapBody({ data: { id: 2 } }, undefined)).toEqual({ data: { id: 2 } });
+    expect(unwrapBody("text", "data")).toBe("text");
+    expect(unwrapBody({ data: { id: 3 } }, "data")).toEqual({ id: 3 });
+  });
+});
+
+describe("unwrapBody without an envelope key", () => {
+  it("returns the body as it is, even one with a field named undefined", () => {
+    const body = { undefined: { id: 1 }, name: "Alpha Hub" };
+    expect(unwrapBody(body, undefined)).toBe(body);
+    expect(unwrapBody(body, "undefined")).toEqual({ id: 1 });
   });
 });

@@ -17,7 +17,7 @@ import {
   UnauthorizedError,
 } from "public-hub-sdk";
 import { BrowserNotAllowedError, CampaignStoppedError, RefConflictError, type CampaignSummary } from "public-hub-sdk/server";
-import { apiError } from "../../../src/core/errors";
+import { apiError, systemicCause } from "../../../src/core/errors";
 
 const init = (status: number, headers: Record<string, string> = {}) => ({ status, code: "c", message: `${status} m`, body: { b: 1 }, headers });
 
@@ -105,6 +105,24 @@ describe("the other errors' messages and fields", () => {
       ],
     });
     expect(error.message).toBe("Invalid award: an award must be an object; a.0: m");
+  });
+});
+
+describe("the messages of a browser refusal and of an unreachable server", () => {
+  it("a browser refusal without a hint ends with its advice", () => {
+    expect(new BrowserNotAllowedError().message).toBe(
+      "public-hub-sdk/server does not run in a browser: signing awards needs the API secret, and the secret must stay on your server. Award points from your backend and call it from the page.",
+    );
+    expect(new BrowserNotAllowedError({ hint: "Pass dangerouslyAllowBrowser." }).message).toMatch(/from the page\. Pass dangerouslyAllowBrowser\.$/);
+  });
+
+  it("an unreachable server without an origin is named the base URL", () => {
+    expect(systemicCause(new HubConnectionError({ code: "ECONNREFUSED" }))).toBe(
+      "ECONNREFUSED: the server at the base URL cannot be reached (nothing listens there, the host does not resolve, or its certificate is refused)",
+    );
+    expect(systemicCause(new HubConnectionError({ code: "ENOTFOUND", origin: "https://hub.example" }))).toBe(
+      "ENOTFOUND: the server at https://hub.example cannot be reached (nothing listens there, the host does not resolve, or its certificate is refused)",
+    );
   });
 });
 
