@@ -5,6 +5,7 @@ import { awardSchema, parseAward, type AwardInput } from "public-hub-sdk/server"
 
 const amount = { wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" };
 const kind = { wallet: "0xabc", kind: "daily-login", ref: "login:0xabc" };
+const WALLET = "0x2222222222222222222222222222222222222222";
 
 const issuesOf = (input: unknown) => {
   try {
@@ -14,6 +15,15 @@ const issuesOf = (input: unknown) => {
     expect(error).toBeInstanceOf(HubValidationError);
     return (error as HubValidationError).issues;
   }
+};
+
+const refusal = (input: unknown) => {
+  try {
+    parseAward(input);
+  } catch (error) {
+    return error as HubValidationError;
+  }
+  throw new Error("parseAward accepted the award");
 };
 
 describe("parseAward", () => {
@@ -144,6 +154,52 @@ describe("parseAward's messages", () => {
 
   it("says a text field must be a string when it is not one", () => {
     expect(issuesOf({ ...amount, wallet: 42 })).toEqual([{ path: ["wallet"], code: "invalid_type", message: "wallet must be a string" }]);
+  });
+});
+
+describe("an award's shape messages", () => {
+  const issuesOf = (input: unknown) => ((() => {
+    try {
+      parseAward(input);
+    } catch (error) {
+      return error as HubValidationError;
+    }
+    throw new Error("expected a refusal");
+  })());
+
+  it("amount beside kind says to give one of them; another unknown field does not", () => {
+    expect(issuesOf({ wallet: WALLET, kind: "daily", amount: 1, ref: "r" }).issues).toEqual([
+      { path: ["amount"], code: "unrecognized_keys", message: 'unknown field "amount": this award takes wallet, kind, ref (give either amount or kind, not both)' },
+    ]);
+    expect(issuesOf({ wallet: WALLET, amount: 1, ref: "r", reson: "x" }).issues).toEqual([
+      { path: ["reson"], code: "unrecognized_keys", message: 'unknown field "reson": this award takes wallet, amount, reason, ref' },
+    ]);
+  });
+
+  it.each([["a string", "award"], ["an array", [{ wallet: WALLET, amount: 1, ref: "r" }]], ["null", null]])("%s is refused as an award, not an object", (_name, input) => {
+    const error = issuesOf(input);
+    expect(error.issues).toEqual([{ path: [], code: "invalid_type", message: "an award must be an object" }]);
+    expect(error.message).toBe("Invalid award: an award must be an object");
+  });
+
+  it("a getter throwing null: the award could not be read, with null named", () => {
+    const award = { wallet: WALLET, amount: 1, get ref(): string {
+      throw null;
+    } };
+    const error = issuesOf(award);
+    expect(error.issues).toEqual([{ path: [], code: "custom", message: "the award could not be read: null" }]);
+    expect(error.message).toBe("Invalid award: the award could not be read: null");
+  });
+});
+
+describe("parseAward's hint to give amount or kind", () => {
+  it("gives the amount-or-kind hint only when amount or kind is the unknown field", () => {
+    const error = refusal({ wallet: WALLET, amount: 5, ref: "quest-1", "": 1 });
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect(error.issues.map((issue) => issue.message)).toEqual(['unknown field "": this award takes wallet, amount, reason, ref']);
+    expect(refusal({ wallet: WALLET, kind: "daily-login", ref: "login-1", amount: 5 }).issues.map((issue) => issue.message)).toEqual([
+      'unknown field "amount": this award takes wallet, kind, ref (give either amount or kind, not both)',
+    ]);
   });
 });
 

@@ -62,3 +62,14 @@ describe("the browser build's types refuse the server client", () => {
     expect(attempt).toThrow(BrowserNotAllowedError);
   });
 });
+
+describe("the browser build's class, its methods called without its constructor", () => {
+  const browser = browserStub;
+
+  it("refuses awardMany on its class, as its constructor does", () => {
+    const proto = browser.HubServerClient.prototype;
+    expect(() => proto.awardMany.call({}, "" as never)).toThrow(BrowserNotAllowedError);
+    expect(() => proto.awardPoints.call({}, "" as never)).toThrow(BrowserNotAllowedError);
+    expect(() => proto.awardMany.call({}, "" as never)).toThrow(/^public-hub-sdk\/server does not run in a browser: .* \(Your bundler resolved the "browser" build of public-hub-sdk\/server/);
+  });
+});

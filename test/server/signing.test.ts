@@ -2,9 +2,19 @@ import { describe, expect, it } from "vitest";
 import { createHash, createHmac } from "node:crypto";
 import { HubValidationError } from "public-hub-sdk";
 import * as signing from "../../src/server/signing";
+import { awardPath, deriveSigningKey, signingPayload, signRequest } from "public-hub-sdk/server";
+import { sha256Hex } from "../../src/server/signing";
 import { HubServerClient } from "../../src/server/index";
+import { caught } from "../helpers/caught";
+import { SIGNING_KEY } from "../helpers/server-client";
 import { vectors } from "../helpers/vectors";
 
+const KEY_MISSING = "give `secret` or `signingKey` (is the environment variable that holds it set?)";
+const KEY_BOTH = "`secret` and `signingKey` are both given: give one of them (they may not be the same key)";
+const SIGNING_KEY_FORMAT = "signingKey must be 64 lowercase hex characters (sha256 of the secret)";
+const TIMESTAMP = "timestamp must be Unix seconds as a decimal string";
+const PATH = "path must start with /";
+const SIGN_INPUT = "signRequest takes { secret or signingKey, timestamp, method, path, body }";
 
 describe("the WebCrypto signer", () => {
   it.each(vectors.map((v, i) => [i, v] as const))("signs vector %i from the secret", async (_i, vector) => {
@@ -153,5 +163,109 @@ describe("the WebCrypto primitives", () => {
     for (const payload of ["1.POST./x.{}", allBytes, "café ☕"]) {
       expect(await sign(payload)).toBe(createHmac("sha256", "k3y").update(payload, "utf8").digest("hex"));
     }
+  });
+});
+
+describe("a server client's key options", () => {
+  const base = { baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha_demo", hub: "alpha" };
+  const refusal = (options: object) => {
+    try {
+      new HubServerClient(options as never);
+    } catch (error) {
+      return error as HubValidationError;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it("no key at all: one issue at secret, naming both options", () => {
+    const error = refusal(base);
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect(error.issues).toEqual([{ path: ["secret"], code: "custom", message: KEY_MISSING }]);
+    expect(error.message).toBe(`Invalid client options: secret: ${KEY_MISSING}`);
+  });
+
+  it("a malformed signingKey: its format or type, at signingKey, and nothing more", () => {
+    expect(refusal({ ...base, signingKey: SIGNING_KEY.toUpperCase() }).issues).toEqual([{ path: ["signingKey"], code: "invalid_format", message: SIGNING_KEY_FORMAT }]);
+    expect(refusal({ ...base, signingKey: 64 }).issues).toEqual([{ path: ["signingKey"], code: "invalid_type", message: SIGNING_KEY_FORMAT }]);
+  });
+
+  it("a blank or non-string secret, at secret", () => {
+    expect(refusal({ ...base, secret: " " }).issues).toEqual([{ path: ["secret"], code: "too_small", message: "secret must not be empty" }]);
+    expect(refusal({ ...base, secret: 7 }).issues).toEqual([{ path: ["secret"], code: "invalid_type", message: "secret must be a string" }]);
+  });
+
+  it("every key problem at once, in order: secret, signingKey, dangerouslyAllowBrowser, then the count", () => {
+    const error = refusal({ ...base, secret: "", signingKey: "nope", dangerouslyAllowBrowser: "yes" });
+    expect(error.issues).toEqual([
+      { path: ["secret"], code: "too_small", message: "secret must not be empty" },
+      { path: ["signingKey"], code: "invalid_format", message: SIGNING_KEY_FORMAT },
+      { path: ["dangerouslyAllowBrowser"], code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" },
+      { path: ["secret"], code: "custom", message: KEY_BOTH },
+    ]);
+  });
+
+  it("the server-only options are known names: a typo of one is suggested, a valid one accepted", () => {
+    expect(refusal({ ...base, secert: "s" }).issues).toEqual([
+      { path: ["secert"], code: "unrecognized_keys", message: 'unknown option "secert" (did you mean "secret"?)' },
+    ]);
+    const client = new HubServerClient({ ...base, signingKey: SIGNING_KEY, dangerouslyAllowBrowser: false, duplicate: () => undefined, unwrap: "data" });
+    expect(client.hub).toBe("alpha");
+  });
+});
+
+describe("signRequest's input issues, exactly", () => {
+  const valid = { signingKey: SIGNING_KEY, timestamp: "1700000000", method: "post", path: "/api/v1/hub/alpha/bits/earn", body: '{"a":1}' };
+  const issuesOf = async (input: unknown) => ((await caught(() => signRequest(input as never))) as HubValidationError).issues;
+
+  it("a valid input signs the payload with the key, as node:crypto does", async () => {
+    const expected = createHmac("sha256", SIGNING_KEY).update('1700000000.POST./api/v1/hub/alpha/bits/earn.{"a":1}', "utf8").digest("hex");
+    expect(await signRequest(valid)).toBe(expected);
+    expect(await signRequest({ ...valid, signingKey: undefined, secret: "demo-secret-alpha" } as never)).toBe(expected);
+  });
+
+  it.each([
+    ["an array", []],
+    ["a string", "1700000000.POST./x."],
+    ["null", null],
+  ])("%s is not an input: one issue naming what it takes", async (_name, input) => {
+    const error = (await caught(() => signRequest(input as never))) as HubValidationError;
+    expect(error.issues).toEqual([{ path: [], code: "invalid_type", message: SIGN_INPUT }]);
+    expect(error.message).toBe(`Invalid signing input: ${SIGN_INPUT}`);
+  });
+
+  it("each field's own issue, with zod's code and the one message", async () => {
+    expect(await issuesOf({ ...valid, timestamp: "17e8" })).toEqual([{ path: ["timestamp"], code: "invalid_format", message: TIMESTAMP }]);
+    expect(await issuesOf({ ...valid, timestamp: 1700000000 })).toEqual([{ path: ["timestamp"], code: "invalid_type", message: TIMESTAMP }]);
+    expect(await issuesOf({ ...valid, path: "api/v1" })).toEqual([{ path: ["path"], code: "invalid_format", message: PATH }]);
+    expect(await issuesOf({ ...valid, path: undefined })).toEqual([{ path: ["path"], code: "invalid_type", message: PATH }]);
+    expect(await issuesOf({ ...valid, method: 1 })).toEqual([{ path: ["method"], code: "invalid_type", message: "method must be a string" }]);
+    expect(await issuesOf({ ...valid, body: null })).toEqual([{ path: ["body"], code: "invalid_type", message: "body must be the exact string sent" }]);
+    expect(await issuesOf({ ...valid, signingKey: "0".repeat(65) })).toEqual([{ path: ["signingKey"], code: "invalid_format", message: SIGNING_KEY_FORMAT }]);
+    expect(await issuesOf({ ...valid, signingKey: undefined, secret: "" })).toEqual([{ path: ["secret"], code: "too_small", message: "secret must not be empty" }]);
+  });
+
+  it("the key count comes last: missing, or both given", async () => {
+    expect(await issuesOf({ ...valid, signingKey: undefined, path: "x" })).toEqual([
+      { path: ["path"], code: "invalid_format", message: PATH },
+      { path: ["secret"], code: "custom", message: KEY_MISSING },
+    ]);
+    expect(await issuesOf({ ...valid, secret: "s" })).toEqual([{ path: ["secret"], code: "custom", message: KEY_BOTH }]);
+  });
+});
+
+describe("hashes and paths", () => {
+  it("a hash with bytes under 0x10 keeps their leading zero", async () => {
+    // sha256("abc"): bytes 0x01, 0x03, 0x00 inside.
+    expect(await sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(await deriveSigningKey("demo-secret-alpha")).toBe(SIGNING_KEY);
+  });
+
+  it("awardPath: the award's path under a base, percent-encoded", () => {
+    expect(awardPath({ baseUrl: "https://hub.example.com", hub: "alpha" })).toBe("/api/v1/hub/alpha/bits/earn");
+    expect(awardPath({ baseUrl: "https://hub.example.com/proxy/api/v1/", hub: "a b" })).toBe("/proxy/api/v1/hub/a%20b/bits/earn");
+  });
+
+  it("signingPayload joins the parts with dots, the method upper-cased", () => {
+    expect(signingPayload({ timestamp: "1", method: "post", path: "/p", body: "{}" })).toBe("1.POST./p.{}");
   });
 });
