@@ -8,6 +8,7 @@ import { useHubMock } from "../../helpers/mock-server";
 import { serverClient } from "../../helpers/server-client";
 import { timeless } from "../../helpers/timeless";
 import { ioTurns, trackCrypto } from "../../helpers/real-io";
+import { client as fetchClient } from "../../helpers/scripted-fetch";
 
 const { mock } = useHubMock();
 
@@ -369,7 +370,7 @@ describe("Retry-After on other statuses", () => {
   });
 });
 
-describe("what the pipeline sends and says, at its edges", () => {
+describe("what the pipeline sends and says: no key to discovery, a deaf write cut by its timeout, a 503's wait logged, an unreadable error body", () => {
   it("the discovery read sends neither x-api-key nor a content-type", async () => {
     const seen: Headers[] = [];
     const fetch = (async (_url: string, init: RequestInit) => (seen.push(new Headers(init.headers)), Response.json({ name: "hub" }))) as unknown as typeof globalThis.fetch;
@@ -396,5 +397,34 @@ describe("what the pipeline sends and says, at its edges", () => {
     const broken = () => new Response(new ReadableStream({ start: (controller) => controller.error(new Error("reset")) }), { status: 404 });
     const { fetch } = script(broken);
     expect(await settle(() => client({ fetch }).getHub())).toMatchObject({ name: "NotFoundError", status: 404, message: "404: (empty body)", body: "" });
+  });
+});
+
+describe("a body read within its attempt", () => {
+  // A client on a scripted fetch (test/helpers/scripted-fetch.ts), one call at a time.
+  const client = fetchClient;
+
+  // A fetch deaf to abort, whose body never ends (a test double, a polyfill): only the attempt's own listener can end the read.
+  const deafBody = (signals: AbortSignal[], first: string) =>
+    (async (_url: unknown, init?: RequestInit) => {
+      signals.push(init!.signal!);
+      return new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode(first)) }), { status: 200 });
+    }) as typeof globalThis.fetch;
+
+  it("a 2xx body that stalls is cut at the attempt's timeout, and the turn is free for the next call", async () => {
+    const signals: AbortSignal[] = [];
+    const hub = client(deafBody(signals, '{"slug":'), { timeout: 50, retry: 0 });
+    await expect(hub.getHub()).rejects.toMatchObject({ name: "HubTimeoutError", attempts: 1 });
+    // maxConcurrency is 1: a turn kept by the stalled read would hold this call forever.
+    await expect(hub.getHub()).rejects.toMatchObject({ name: "HubTimeoutError" });
+    expect(signals).toHaveLength(2);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+  });
+
+  it("an attempt leaves no listener on its signal once its body is read", async () => {
+    const signals: AbortSignal[] = [];
+    const fetch = (async (_url: unknown, init?: RequestInit) => (signals.push(init!.signal!), Response.json({ slug: "alpha" }))) as typeof globalThis.fetch;
+    await expect(client(fetch).getHub()).resolves.toMatchObject({ slug: "alpha" });
+    expect(getEventListeners(signals[0]!, "abort")).toHaveLength(0);
   });
 });

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLog, where } from "../../../src/core/request";
-import type { Logger } from "public-hub-sdk";
+import type { HubTelemetry, Logger } from "public-hub-sdk";
 import { HubClient, HubConnectionError } from "public-hub-sdk";
 import { useHubMock } from "../../helpers/mock-server";
+import { client, run, scripted } from "../../helpers/scripted-fetch";
 import { SECRET, SIGNING_KEY, serverClient } from "../../helpers/server-client";
 
 const { mock, server } = useHubMock();
@@ -223,5 +224,36 @@ describe("a retry's log line names how the attempt ended", () => {
     const hub = new HubClient({ baseUrl: "https://hub.example.com", clientId: "pk_alpha_demo", hub: "alpha", fetch, timeout: 50, retry: { limit: 1, backoff: 1 }, logLevel: "info", logger });
     await expect(hub.getHub()).resolves.toEqual({ slug: "alpha" });
     expect(retries(lines)).toEqual(["timeout"]);
+  });
+});
+
+describe("an observer that throws is logged; a telemetry hears a failed attempt", () => {
+  it("an observer that throws null is logged as null; the call ends as it would have", async () => {
+    const lines: string[] = [];
+    const keep = (line: string) => void lines.push(line);
+    const script = scripted([{}]);
+    const hub = client(script.fetch, {
+      logLevel: "warn",
+      logger: { error: keep, warn: keep, info: keep, debug: keep },
+      onRequest: () => {
+        throw null;
+      },
+    });
+    const [result] = await run([() => hub.getHub()]);
+    expect(result).toMatchObject({ status: "fulfilled", value: { slug: "alpha" } });
+    expect(lines).toEqual(["[public-hub] observer-failed error=null", "[public-hub] observer-failed error=null"]);
+  });
+
+  it("a telemetry hears a failed attempt's end with no status and the failure", async () => {
+    const heard: unknown[][] = [];
+    const failure = new TypeError("fetch failed");
+    const telemetry: HubTelemetry = {
+      name: "test",
+      startCall: () => ({ run: (call) => call(), attempt: () => (status, error) => void heard.push([status, error]), end: () => {} }),
+    };
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const hub = client((async () => Promise.reject(failure)) as typeof globalThis.fetch, { telemetry, retry: 0 });
+    await run([() => hub.getHub()]);
+    expect(heard).toEqual([[undefined, failure]]);
   });
 });

@@ -1,7 +1,9 @@
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { HubRedirectError } from "public-hub-sdk";
+import { HubServerClient } from "public-hub-sdk/server";
 import { useHubMock } from "../../helpers/mock-server";
+import { BASE, client as fetchClient, run, scripted } from "../../helpers/scripted-fetch";
 import { serverClient } from "../../helpers/server-client";
 
 const { mock, server, client } = useHubMock();
@@ -71,5 +73,44 @@ describe("reads follow redirects within the API's origin only", () => {
     const error = await client().getHub().catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "HubRedirectError", status: 307, location: undefined });
     expect(mock.requests).toHaveLength(1);
+  });
+});
+
+describe("a runtime that hides redirects (an opaque redirect)", () => {
+  // A client on a scripted fetch (test/helpers/scripted-fetch.ts), one call at a time.
+  const client = fetchClient;
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("once the runtime hid a read's redirect, reads let it follow, writes still never do", async () => {
+    const script = scripted([{}]);
+    const seen: Array<RequestRedirect | undefined> = [];
+    const opaque = async (url: unknown, init?: RequestInit) => {
+      seen.push(init?.redirect);
+      if (seen.length === 1) {
+        const response = new Response(null, { status: 502 });
+        Object.defineProperties(response, { type: { value: "opaqueredirect" }, status: { value: 0 } });
+        return response;
+      }
+      return script.fetch(url as string, init);
+    };
+    const server = new HubServerClient({ baseUrl: BASE, clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", fetch: opaque as typeof globalThis.fetch });
+    await run([() => server.getHub()]);
+    await run([() => server.awardPoints({ wallet: "0xabc", amount: 1, ref: "r-1" })]);
+    expect(seen).toEqual(["manual", "follow", "manual"]);
+  });
+
+  it("a hidden redirect that cannot be followed says the runtime hides it", async () => {
+    const hidden = async () => {
+      const response = new Response(null, { status: 502 });
+      Object.defineProperties(response, { type: { value: "opaqueredirect" }, status: { value: 0 } });
+      return response;
+    };
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const [result] = await run([() => client(hidden as typeof globalThis.fetch).getHub()]);
+    expect((result as PromiseRejectedResult).reason).toBeInstanceOf(HubRedirectError);
+    expect((result as PromiseRejectedResult).reason.message).toBe("Not following the opaque redirect: the runtime hides it. 2 attempts, 0 ms in all.");
   });
 });

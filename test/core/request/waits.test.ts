@@ -2,8 +2,9 @@
 // limits: a longer wait fails at once, with the wait on the error. Under fake timers, to the
 // millisecond. (The property suite states the same rules for any header and any clock offset.)
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HubAbortError, HubClient, RateLimitError, type HubClientOptions, type HubTelemetry } from "public-hub-sdk";
+import { HubAbortError, HubClient, RateLimitError, ServerError, type HubClientOptions, type HubTelemetry } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
+import { client as fetchClient, run, scripted as scriptedFetch } from "../../helpers/scripted-fetch";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -27,14 +28,6 @@ function scripted(answers: Answer[], offset = 0, options: Partial<HubClientOptio
   };
   const client = new HubServerClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", fetch: fetch as typeof globalThis.fetch, ...options });
   return { client, times };
-}
-
-/** Runs the calls (started together) to their end under the fake clock, from timer to timer. */
-async function run(calls: Array<() => Promise<unknown>>) {
-  let done = false;
-  const pending = Promise.allSettled(calls.map((call) => call())).finally(() => (done = true));
-  for (let step = 0; !done && step < 1_000; step++) await vi.advanceTimersToNextTimerAsync();
-  return pending;
 }
 
 const rejection = (result: PromiseSettledResult<unknown> | undefined) => (result as PromiseRejectedResult).reason as Error & Record<string, unknown>;
@@ -113,5 +106,31 @@ describe("an abort and the attempts", () => {
     const { attempts } = await client.getHub().withResponse();
     expect(attempts).toBe(2);
     expect(ended).toEqual([2]);
+  });
+});
+
+describe("the waits between attempts", () => {
+  // Attempts through a scripted fetch (test/helpers/scripted-fetch.ts), one at a time.
+  const scripted = scriptedFetch;
+  const client = fetchClient;
+
+  it("after a 429 the wait is the server's, not the backoff's", async () => {
+    const script = scripted([{ status: 429, headers: { "retry-after": "1" } }, {}]);
+    await run([() => client(script.fetch, { retry: { backoff: 10_000, maxBackoff: 10_000 } }).getHub()]);
+    expect(script.times).toEqual([0, 1_000]);
+  });
+
+  it("the backoff counts failures, not throttles: a 500 after a 429 waits the first step", async () => {
+    const script = scripted([{ status: 429, headers: { "retry-after": "1" } }, { status: 500 }, {}]);
+    await run([() => client(script.fetch).getHub()]);
+    // 300 ms × (0.5 + 0 / 2) after the 500 at 1,000 ms.
+    expect(script.times).toEqual([0, 1_000, 1_150]);
+  });
+
+  it("a final failure after retries names them once", async () => {
+    const script = scripted([{ status: 503 }]);
+    const [result] = await run([() => client(script.fetch, { retry: 1 }).getHub()]);
+    expect(result).toMatchObject({ status: "rejected", reason: expect.any(ServerError) });
+    expect((result as PromiseRejectedResult).reason.message).toBe("503: status 503 2 attempts, 150 ms in all.");
   });
 });
