@@ -5,13 +5,17 @@ import {
   BadRequestError,
   ForbiddenError,
   HubClient,
+  HubConnectionError,
   HubResponseError,
   HubValidationError,
   NotFoundError,
   UnauthorizedError,
   leaderboardRows,
 } from "public-hub-sdk";
+import { failure } from "../helpers/caught";
+import { capture } from "../helpers/log-lines";
 import { useHubMock } from "../helpers/mock-server";
+import { serverClient } from "../helpers/server-client";
 
 const { mock, server, client } = useHubMock();
 const WALLET = "0x1111111111111111111111111111111111111111";
@@ -220,5 +224,48 @@ describe("onRequest hook", () => {
     expect(calls).toBe(2); // before the attempt and after its answer
     expect(mock.requests).toHaveLength(1);
     expect(lines).toEqual(['[public-hub] observer-failed error="logger down"', '[public-hub] observer-failed error="logger down"']);
+  });
+});
+
+describe("a HubClient subclass that posts", () => {
+  class Posting extends HubClient {
+    note() {
+      return this.request({ name: "note", method: "POST", segments: ["hub", this.hub, "notes"], body: "{}" }, undefined);
+    }
+  }
+  // A refused connection, as undici reports it: nothing left this machine.
+  const refused = async () => {
+    throw Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:443"), { code: "ECONNREFUSED" }) });
+  };
+
+  it("counts every failure as possibly sent, a refused connection too (only the server client knows the never-sent ones)", async () => {
+    const error = await failure(new Posting({ baseUrl: "https://h.example.com/api/v1", clientId: "pk", hub: "alpha", retry: 0, logLevel: "off", fetch: refused }).note());
+    expect(error).toBeInstanceOf(HubConnectionError);
+    expect(error).toMatchObject({ code: "ECONNREFUSED", mayHaveBeenApplied: true });
+    const award = await failure(serverClient("https://h.example.com/api/v1", { retry: 0, fetch: refused }).awardPoints({ wallet: "0xabc", amount: 1, ref: "r-1" }));
+    expect(award).toBeInstanceOf(HubConnectionError);
+    expect(award).toMatchObject({ code: "ECONNREFUSED", mayHaveBeenApplied: false });
+  });
+});
+
+describe("requests and logs of the reads", () => {
+  it("a leaderboard read without a limit sends its URL with no query at all (not even a bare ?)", async () => {
+    const urls: string[] = [];
+    await client({ onRequest: (event) => void (event.type === "request" && urls.push(event.url)) }).getLeaderboard();
+    await client().getLeaderboard({});
+    expect(urls).toEqual([`${mock.baseUrl}/hub/alpha/leaderboard`]);
+    expect(mock.requests.map((request) => request.url)).toEqual([`${mock.baseUrl}/hub/alpha/leaderboard`, `${mock.baseUrl}/hub/alpha/leaderboard`]);
+  });
+
+  it('validate "warn": a field path is logged once per client, however often it mismatches', async () => {
+    const { lines, logger } = capture();
+    const hub = client({ schemas: { hub: z.object({ name: z.number() }) }, validate: "warn", logLevel: "warn", logger });
+    expect(await hub.getHub()).toMatchObject({ name: "Alpha Hub" });
+    expect(await hub.getHub()).toMatchObject({ name: "Alpha Hub" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[public-hub\] schema-mismatch operation=hub path=name /);
+    // Another client logs it again.
+    await client({ schemas: { hub: z.object({ name: z.number() }) }, validate: "warn", logLevel: "warn", logger }).getHub();
+    expect(lines).toHaveLength(2);
   });
 });
