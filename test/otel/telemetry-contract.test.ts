@@ -8,7 +8,7 @@ import { BadRequestError, HubApiError, HubConnectionError, HubResponseError, Hub
 import { openTelemetry, type HubCallContext, type HubCallObserver, type OpenTelemetryOptions } from "public-hub-sdk/otel";
 import { meters } from "../helpers/otel-meters";
 
-// The edges of `openTelemetry()`, driven through the `HubTelemetry` contract a client uses (startCall,
+// `openTelemetry()` on its own, driven through the `HubTelemetry` contract a client uses (startCall,
 // attempt, retry, pause, progress, end) with the real OpenTelemetry SDK behind it: a registered
 // tracer provider (context manager, W3C propagator) and in-memory exporters. No HTTP
 // auto-instrumentation is registered here, so attempts are the SDK's own to trace.
