@@ -2,11 +2,22 @@ import { hashKey } from "@tanstack/query-core";
 import { describe, expect, it } from "vitest";
 import { HubClient, HubValidationError } from "public-hub-sdk";
 import { hubKeys, hubQueries } from "public-hub-sdk/query";
+import { useHubMock } from "../helpers/mock-server";
 import { SECRET, serverClient } from "../helpers/server-client";
 
 const BASE = "https://hub.example.com/api/v1";
 const alpha = new HubClient({ baseUrl: `${BASE}/`, clientId: "pk_alpha_demo", hub: "alpha" });
 const WALLET = "0x1111111111111111111111111111111111111111";
+const { mock } = useHubMock();
+
+const refusal = (scope: unknown) => {
+  try {
+    hubKeys.all(scope as never);
+  } catch (error) {
+    return error;
+  }
+  throw new Error("hubKeys.all accepted the scope");
+};
 
 describe("hubKeys", () => {
   it("roots every key at public-hub, the client's normalised base address and its hub", () => {
@@ -56,5 +67,21 @@ describe("hubKeys", () => {
     expect(() => hubKeys.all(undefined as never)).toThrow(HubValidationError);
     expect(() => hubKeys.holder({ baseUrl: BASE } as never, WALLET)).toThrow(HubValidationError);
     expect(() => hubQueries(null as never)).toThrow(/expected a HubClient/);
+  });
+});
+
+describe("hubKeys refusing a scope", () => {
+  it("says which input is wrong, at the root of the scope, as an invalid_type issue", () => {
+    const error = refusal(undefined);
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect((error as HubValidationError).issues).toEqual([{ path: [], code: "invalid_type", message: "expected a HubClient (with baseUrl and hub)" }]);
+    expect((error as HubValidationError).message).toMatch(/^Invalid query scope: /);
+  });
+
+  it("needs a string baseUrl as well as a string hub", () => {
+    expect(refusal({ hub: "alpha" })).toBeInstanceOf(HubValidationError);
+    expect(refusal({ baseUrl: 42, hub: "alpha" })).toBeInstanceOf(HubValidationError);
+    expect(() => hubKeys.hub({ hub: "alpha" } as never)).toThrow(HubValidationError);
+    expect(() => hubQueries({ baseUrl: new URL(mock.baseUrl), hub: "alpha" } as never)).toThrow(/expected a HubClient/);
   });
 });
