@@ -2,7 +2,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHubMock, demoHubs, type HubMockOptions } from "public-hub-sdk/mock";
 import { rawSign } from "../helpers/raw-sign";
-import { errorResponse, proxyPage } from "../../src/mock/responses";
+import { errorResponse, proxyPage, rateLimitHeaders } from "../../src/mock/responses";
 
 // Several mocks with different settings, each on its own base URL, in one MSW server.
 const mocks: ReturnType<typeof createHubMock>[] = [];
@@ -426,5 +426,19 @@ describe("mock details", () => {
   it("a proxy's page for a status without a title says Error", () => {
     expect(proxyPage(599)).toContain("<title>599 Error</title>");
     expect(proxyPage(599)).toContain("<h1>599 Error</h1>");
+  });
+});
+
+describe("errorResponse", () => {
+  it("problem+json types default to the example hub's problems", async () => {
+    const response = errorResponse("problem+json", 400, "bad_thing", "Bad.");
+    expect(await response.json()).toEqual({ type: "https://hub.example.com/problems/bad-thing", title: "Bad Request", status: 400, detail: "Bad." });
+  });
+});
+
+describe("rateLimitHeaders", () => {
+  it("the reset is the whole seconds left, at least 1", () => {
+    expect(rateLimitHeaders("ietf-legacy", 5, 2, 4_500, 0)).toEqual({ "RateLimit-Limit": "5", "RateLimit-Remaining": "3", "RateLimit-Reset": "5" });
+    expect(rateLimitHeaders("ietf", 5, 7, 1_000, 2_000)).toEqual({ "RateLimit-Policy": '"default";q=5;w=1', RateLimit: '"default";r=0;t=1' });
   });
 });

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { HubClient, ServerError } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
+import type { StandardSchemaV1 } from "../../src/core/types/standard-schema";
+import { schemaDrift } from "../../src/mock/schema-drift";
+import { failing } from "../helpers/failing-schema";
 import { useHubMock } from "../helpers/mock-server";
 import { SECRET } from "../helpers/server-client";
 
@@ -42,5 +45,24 @@ describe("createHubMock({ schemas })", () => {
 
   it("an operation without a schema is served unchecked", async () => {
     await expect(new HubClient(options).getLeaderboard({ limit: 1 })).resolves.toMatchObject({ entries: [expect.objectContaining({ rank: 1 })] });
+  });
+});
+
+describe("schemaDrift messages", () => {
+  it("names each issue by its dotted path, (root) without one, joined by '; '", async () => {
+    const schema = failing([
+      { message: "Expected number", path: ["entries", 0, { key: "staked" }] },
+      { message: "Required", path: [] },
+      { message: "Unknown" },
+    ]);
+    expect(await schemaDrift({ leaderboard: schema }, "leaderboard", {})).toBe(
+      "public-hub-sdk/mock: the leaderboard body it serves does not fit schemas.leaderboard (entries.0.staked: Expected number; (root): Required; (root): Unknown): the mock's data and the declared shapes have drifted apart",
+    );
+  });
+
+  it("no schema or a fitting body is no drift", async () => {
+    const fits: StandardSchemaV1 = { "~standard": { version: 1, vendor: "edge-test", validate: (value) => ({ value }) } };
+    expect(await schemaDrift({}, "hub", {})).toBeUndefined();
+    expect(await schemaDrift({ hub: fits }, "hub", {})).toBeUndefined();
   });
 });
