@@ -120,7 +120,6 @@ interface ApiErrorInit extends ErrorInit {
  * The server answered with a non-2xx status. Subclasses name the common statuses; any other
  * status is a plain `HubApiError`. It reads the error body by the standard it follows (RFC 9457
  * problem details, and the common JSON shapes): `code`, `detail` and the fields it names.
- *
  */
 export class HubApiError extends HubError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */

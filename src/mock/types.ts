@@ -48,60 +48,30 @@ export interface MockKey {
 
 /** Options of {@link createHubMock}: the data, and the choices a real server may make differently. */
 export interface HubMockOptions {
-  /**
-   * Base address the handlers answer on.
-   * @default "https://hub.example.com/api/v1"
-   */
+  /** Base address the handlers answer on. @default "https://hub.example.com/api/v1" */
   baseUrl?: string;
-  /**
-   * Hubs by slug.
-   * @default demo data: hubs `alpha` and `beta`
-   */
+  /** Hubs by slug. @default demo data: hubs `alpha` and `beta` */
   hubs?: Record<string, MockHub>;
-  /**
-   * Keys by client id.
-   * @default `pk_alpha_demo` (hub `alpha`) and `pk_beta_demo` (hub `beta`), see `demoKeys`
-   */
+  /** Keys by client id. @default `pk_alpha_demo` (hub `alpha`) and `pk_beta_demo` (hub `beta`), see `demoKeys` */
   keys?: Record<string, MockKey>;
-  /**
-   * Error body format.
-   * @default "nested"
-   */
+  /** Error body format. @default "nested" */
   errorFormat?: MockErrorFormat;
-  /**
-   * Status for a bad or missing signature or timestamp (the spec does not show it).
-   * @default 401
-   */
+  /** Status for a bad or missing signature or timestamp (the spec does not show it). @default 401 */
   signatureFailureStatus?: 400 | 401 | 403;
-  /**
-   * How `Retry-After` is written on 429s.
-   * @default "seconds"
-   */
+  /** How `Retry-After` is written on 429s. @default "seconds" */
   retryAfterFormat?: "seconds" | "http-date";
-  /**
-   * Leaderboard body: `{ hub, limit, entries: [...] }` or a bare array of rows.
-   * @default "object"
-   */
+  /** Leaderboard body: `{ hub, limit, entries: [...] }` or a bare array of rows. @default "object" */
   leaderboardFormat?: "object" | "array";
-  /**
-   * Default and maximum leaderboard `limit`; a larger one is clamped.
-   * @default { default: 10, max: 100 }
-   */
+  /** Default and maximum leaderboard `limit`; a larger one is clamped. @default { default: 10, max: 100 } */
   leaderboardLimit?: {
     /** Rows when no `limit` is asked. */
     default: number;
     /** Most rows a `limit` can get. */
     max: number;
   };
-  /**
-   * Server clock minus real clock, in milliseconds.
-   * @default 0
-   */
+  /** Server clock minus real clock, in milliseconds. @default 0 */
   clockOffsetMs?: number;
-  /**
-   * Whether responses carry a `Date` header (clock-skew correction needs it).
-   * @default true
-   */
+  /** Whether responses carry a `Date` header (clock-skew correction needs it). @default true */
   sendDateHeader?: boolean;
   /**
    * Points awarded per `kind` for the `{ wallet, kind, ref }` award shape; unknown kinds get 1.
@@ -123,15 +93,9 @@ export interface HubMockOptions {
    * @default the mock's own shapes
    */
   responses?: MockResponses;
-  /**
-   * Wrap every success in `{ [envelope]: payload, meta: { request_id } }`.
-   * @default none
-   */
+  /** Wrap every success in `{ [envelope]: payload, meta: { request_id } }`. @default none */
   envelope?: string;
-  /**
-   * How a used `ref` is answered.
-   * @default "flag"
-   */
+  /** How a used `ref` is answered. @default "flag" */
   duplicateStyle?: MockDuplicateStyle;
   /**
    * Requests per second the mock allows (a fixed one-second window over every request but
@@ -139,15 +103,9 @@ export interface HubMockOptions {
    * @default none
    */
   rateLimit?: number;
-  /**
-   * How the `rateLimit` is announced on every answer.
-   * @default "ietf" with a `rateLimit`, else nothing
-   */
+  /** How the `rateLimit` is announced on every answer. @default "ietf" with a `rateLimit`, else nothing */
   rateLimitHeaders?: MockRateLimitHeaders;
-  /**
-   * Name of the request-id header on every answer (`Request-Id` as Stripe names it).
-   * @default "x-request-id"
-   */
+  /** Name of the request-id header on every answer (`Request-Id` as Stripe names it). @default "x-request-id" */
   requestIdHeader?: string;
 }
 

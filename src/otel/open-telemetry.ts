@@ -15,10 +15,7 @@ export interface OpenTelemetryOptions {
    * @default the global tracer provider (`trace.setGlobalTracerProvider`, what the OTel Node SDK registers)
    */
   tracerProvider?: TracerProvider;
-  /**
-   * Where metrics go.
-   * @default the global meter provider, looked up at the first call's end
-   */
+  /** Where metrics go. @default the global meter provider, looked up at the first call's end */
   meterProvider?: MeterProvider;
   /**
    * Record the wallet of a call (`public_hub.wallet`, and `url.full` on attempt spans). Wallets

@@ -32,10 +32,7 @@ export interface RetryOptions {
    * @default 300
    */
   backoff?: number;
-  /**
-   * Longest backoff wait in milliseconds.
-   * @default 10_000
-   */
+  /** Longest backoff wait in milliseconds. @default 10_000 */
   maxBackoff?: number;
   /**
    * Longest `Retry-After` (seconds or HTTP date) the client waits, in milliseconds. A longer one is
@@ -94,10 +91,7 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * @default 10_000
    */
   timeout?: number | false;
-  /**
-   * Retries of failed reads (network errors, 408, 429, 5xx), as a count or as {@link RetryOptions}.
-   * @default 2
-   */
+  /** Retries of failed reads (network errors, 408, 429, 5xx), as a count or as {@link RetryOptions}. @default 2 */
   retry?: number | RetryOptions;
   /**
    * Attempts of this client in flight at once; more wait their turn, first come first served.
@@ -121,10 +115,7 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * @example fetch: (input, init) => undiciFetch(input, { ...init, dispatcher })
    */
   fetch?: typeof globalThis.fetch;
-  /**
-   * Extra headers sent with every request. They cannot replace `x-api-key` or the signature headers.
-   * @default {}
-   */
+  /** Extra headers sent with every request. They cannot replace `x-api-key` or the signature headers. @default {} */
   headers?: Record<string, string>;
   /**
    * How much the client logs: `"debug"` every attempt (method, origin and path, status, attempt,
@@ -134,10 +125,7 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * @default the PUBLIC_HUB_LOG environment variable, else "warn"
    */
   logLevel?: LogLevel;
-  /**
-   * Where log lines go.
-   * @default console
-   */
+  /** Where log lines go. @default console */
   logger?: Logger;
   /**
    * Called before each attempt and after each response, for logging or metrics. What it throws is
@@ -193,14 +181,8 @@ export interface RequestOptions<T = unknown> {
    * @default the client's `validate`
    */
   validate?: ValidateMode;
-  /**
-   * Per-attempt timeout for this call, in milliseconds.
-   * @default the client's `timeout`
-   */
+  /** Per-attempt timeout for this call, in milliseconds. @default the client's `timeout` */
   timeout?: number | false;
-  /**
-   * Retries for this call.
-   * @default the client's `retry`
-   */
+  /** Retries for this call. @default the client's `retry` */
   retry?: number | RetryOptions;
 }
