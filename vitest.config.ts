@@ -20,5 +20,12 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     restoreMocks: true,
+    // Type tests (*.test-d.ts: expectTypeOf, @ts-expect-error) are type-checked by tsc, never run:
+    // a wrong type fails them, where at run time expectTypeOf passes whatever the type.
+    typecheck: {
+      enabled: true,
+      include: ["test/**/*.test-d.ts"],
+      tsconfig: "./tsconfig.json",
+    },
   },
 });

@@ -15,6 +15,8 @@ export default mergeConfig(
       // them all (seconds each, with random inputs that need not meet the mutant); their defects'
       // example tests (test/properties/defects.test.ts) stay.
       exclude: ["test/examples/**", "test/packaging/**", "test/build/**", "test/properties/*.property.test.ts", "examples/**", "**/node_modules/**"],
+      // The type tests (test/**/*.test-d.ts) check types, which no mutant of the runtime code changes.
+      typecheck: { enabled: false },
       // Lets a test leave out a size that only matters at scale (see ref-registry.test.ts).
       env: { HUB_MUTATION_RUN: "1" },
     },

@@ -4,7 +4,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import { HubClient, type HolderStatus, type HubConfig, type Leaderboard, type StakeStatus } from "public-hub-sdk";
 import { hubKeys, hubQueries } from "public-hub-sdk/query";
 
-// Type-level checks, verified by `tsc --noEmit` in `npm test`: the options fit TanStack's own
+// Type tests (vitest's typecheck mode, in `npm test`; `tsc --noEmit` checks them too): the options fit TanStack's own
 // signatures (React adapter here; the others share query-core's types) and the keys carry data types.
 const hub = new HubClient({ baseUrl: "https://hub.example.com/api/v1", clientId: "pk_alpha_demo", hub: "alpha" });
 const q = hubQueries(hub);
