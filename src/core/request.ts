@@ -254,8 +254,9 @@ export class Requester {
   /** The adapted rate for a hub that throttles without saying how: lowered at `#throttledAt` from `#throttledRate`, then climbing back (a cubic in the time since). */
   #throttledRate = Number.POSITIVE_INFINITY;
   #throttledAt = Number.NEGATIVE_INFINITY;
-  /** Start times of the last second's attempts: the rate a throttle refused. */
-  readonly #recent: number[] = [];
+  /** Two marks of the count of starts, the older at least a second before the newer: the rate a throttle refused is measured since the older. */
+  #older = { at: 0, started: 0 };
+  #newer = { at: 0, started: 0 };
   /** The runtime hides redirects (a browser): reads follow them, the browser enforcing CORS on every hop. */
   #followsRedirects = false;
   /**
@@ -389,8 +390,7 @@ export class Requester {
         if (trace && call.attempts === 0) safely(this.#config.log, () => trace.pause(start - now));
         await sleep(start - now, signal);
       }
-      this.#recent.push(start);
-      while (this.#recent[0]! < start - 1_000) this.#recent.shift();
+      if (start - this.#newer.at >= 1_000) [this.#older, this.#newer] = [this.#newer.at === 0 ? { at: start, started: this.#started } : this.#newer, { at: start, started: this.#started }];
       // Counted here, not by the caller after its await: other calls' turns may end in between.
       return [release, ++this.#started];
     } catch (error) {
@@ -431,8 +431,8 @@ export class Requester {
       this.#pausedUntil = Math.max(this.#pausedUntil, waitUntil);
     } else if (status === 429 && fields.remaining === undefined && startedAt >= this.#throttledAt) {
       // A throttle that says nothing, of an attempt sent at the current rate: the rate it refused, less (AIMD).
-      // The rate refused: the starts of the last second, over the time they span (at least 100 ms: a client that just began).
-      const measured = (this.#recent.length * 1000) / Math.max(100, now - (this.#recent[0] ?? now));
+      // The rate refused: the starts since the older mark, over the time they span (at least 100 ms: a client that just began).
+      const measured = ((this.#started - this.#older.started) * 1000) / Math.max(100, now - this.#older.at);
       this.#throttledRate = Math.max(MIN_RATE, Math.min(this.#rate(now), measured));
       this.#throttledAt = now;
     }
