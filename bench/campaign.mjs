@@ -1,7 +1,7 @@
 // Campaign benchmark, side by side in one run (a section of bench/run.mjs, or alone with
 // `npm run bench:campaign`): `awardMany` against a hand-written p-limit loop over `awardPoints` at
 // the same concurrency, on the loopback server of bench/server.mjs; then the process's RSS sampled
-// over a dry run of 1,000,000 generated awards (the input is streamed; what remains is the ref Map).
+// over a dry run of 1,000,000 generated awards (the input is streamed; what remains is the table of refs).
 // `--smoke` runs a few short rounds only, to keep the bench working.
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -72,7 +72,7 @@ async function dryRunChild() {
     for (let i = 0; i < DRY_ROWS; i++) yield { wallet: `0x${(i % 5000).toString(16).padStart(40, "0")}`, amount: 1 + (i % 50), ref: `season-7:${i}` };
   }
   // The peak RSS, sampled every 20 ms and every DRY_ROWS / SAMPLES awards: every ref is remembered
-  // (a Map of ref to fingerprint) to catch a conflict, so memory grows with the input's refs.
+  // (a table of ref hash to fingerprint) to catch a conflict, so memory grows with the input's refs.
   let peak = 0;
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
   const timer = setInterval(sample, 20);

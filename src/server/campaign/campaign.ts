@@ -35,13 +35,22 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal!.reason);
   signal?.addEventListener("abort", onAbort);
-  // Settles when the run stops, so that a worker waiting for a row (a queue, a pipe) stops waiting.
-  const halted = new Promise<IteratorResult<AwardInput>>((resolve) => controller.signal.addEventListener("abort", () => resolve({ done: true, value: undefined })));
+  // Waits that end when the run stops, so that a worker waiting for a row (a queue, a pipe) or for
+  // the hub stops waiting. Each leaves the set when it ends: a promise shared by every wait
+  // (`Promise.race`) would keep each one, and its row, until the end of the run.
+  const waits = new Set<() => void>();
+  controller.signal.addEventListener("abort", () => waits.forEach((end) => end()));
+  /** `promise`, or the input's end as soon as the run stops. */
+  const untilStopped = <T>(promise: Promise<T>) =>
+    new Promise<T | IteratorReturnResult<undefined>>((resolve, reject) => {
+      const end = () => resolve({ done: true, value: undefined });
+      if (controller.signal.aborted) return end();
+      waits.add(end);
+      promise.then(resolve, reject).finally(() => waits.delete(end));
+    });
   let journal: (CampaignJournal & Pick<OpenedJournal, "lock">) | undefined;
-  // Every ref met, with its award's fingerprint: the journal's, then this run's. A Map of strings
-  // to small integers holds a million refs in about 120 MB (docs/build-notes.md).
-  const journaled = new Map<string, number>();
-  const seen = new Map<string, number>();
+  // Every ref met, with its award's fingerprint: the journal's, then this run's.
+  const refs = new Refs();
   let fatal: { error: unknown } | undefined;
   const stop = (error: unknown) => {
     fatal ??= { error };
@@ -79,7 +88,7 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
       const over = new Promise<void>((resolve) => (end = resolve));
       outage = { since: performance.now(), delay: 250, prober: index, over, end };
     }
-    if (outage.prober !== index) return void (await Promise.race([outage.over, halted]));
+    if (outage.prober !== index) return void (await untilStopped(outage.over));
     const left = outage.since + outageTimeout - performance.now();
     if (left <= 0) {
       stopped ??= { reason: "outage", error: asError(error), failures: 0 };
@@ -132,12 +141,12 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
       return fail({ index, award: item, error: asError(error) });
     }
     const hash = fingerprint(award);
-    const short = hash % 2 ** 30; // a small integer: stored unboxed in the Map
-    const known = journaled.get(award.ref) ?? seen.get(award.ref);
+    const short = hash % JOURNALED;
+    const known = refs.get(award.ref);
     // An identical repeat shares the first's fate; a different award under a used ref is refused.
-    if (known === short) return count("skipped");
-    if (known !== undefined) return fail({ index, award: item, error: context.conflict(award.ref, journaled.has(award.ref) ? "journal" : "run") });
-    seen.set(award.ref, short);
+    if (known !== 0 && known % JOURNALED === short) return count("skipped");
+    if (known !== 0) return fail({ index, award: item, error: context.conflict(award.ref, known >= MET + JOURNALED ? "journal" : "run") });
+    refs.set(award.ref, MET + short);
     if (dryRun) return count("wouldSend");
     inFlight++;
     let duplicate = false;
@@ -196,12 +205,12 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
   const worker = async () => {
     while (!controller.signal.aborted) {
       if (outage) {
-        await Promise.race([outage.over, halted]); // no new row while the hub is away
+        await untilStopped(outage.over); // no new row while the hub is away
         continue;
       }
       let item: IteratorResult<AwardInput>;
       try {
-        item = await Promise.race([next(), halted]);
+        item = await untilStopped(next());
       } catch (error) {
         return stop(error);
       }
@@ -219,7 +228,7 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
     journal = await openJournal(options.journal, context);
     // One campaign writes a journal file at a time, refused here before it sends anything; a dry run only reads.
     if (!dryRun && typeof options.journal === "string") await journal?.lock?.();
-    if (journal) for await (const entry of await journal.load()) journaled.set(entry.ref, parseInt(entry.hash, 36) % 2 ** 30);
+    if (journal) for await (const entry of await journal.load()) refs.set(entry.ref, MET + JOURNALED + ((parseInt(entry.hash, 36) % JOURNALED) || 0));
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
     while (recordings.size > 0) await Promise.all(recordings);
@@ -276,14 +285,63 @@ function reader(source: AwardSource): (() => Promise<IteratorResult<AwardInput>>
   return Object.assign(next, { close });
 }
 
+// A ref's value in `Refs`: MET, plus JOURNALED when the journal holds it, plus its award's
+// fingerprint cut to 30 bits. 0 is a ref never met.
+const MET = 2 ** 31;
+const JOURNALED = 2 ** 30;
+
 /**
- * The fingerprint of an award: a 53-bit hash (cyrb53, by bryc, public domain) of its JSON with the
- * keys sorted, so the same fields give the same fingerprint whatever their order. It only tells
- * "same award or not" for one `ref`, so it need not be cryptographic; it is synchronous (WebCrypto's
- * digest is not, and took 55 µs an award) and the same as the journals of earlier versions hold.
+ * Every ref met, kept off the JS heap: one `Uint32Array` of slots (open addressing, at most half
+ * full), each the ref's 64-bit hash and its value. A `Map` of the ref strings peaked near 300 MiB
+ * RSS in a dry run of a million rows; this, about 150 (docs/build-notes.md). Two refs share a hash
+ * with probability ≈ n²/2⁶⁵ (3·10⁻⁸ for a million): the second is then a `RefConflictError`,
+ * and is skipped unseen only if the 30-bit fingerprints match too.
  */
-function fingerprint(award: AwardInput): number {
-  const text = JSON.stringify(award, Object.keys(award).sort());
+class Refs {
+  #slots = new Uint32Array(3 * 1024);
+  #size = 0;
+
+  /** The value of `ref`, 0 when never met. */
+  get(ref: string): number {
+    const [a, b] = cyrb(ref);
+    return this.#slots[this.#find(a, b) + 2]!;
+  }
+
+  set(ref: string, value: number): void {
+    const [a, b] = cyrb(ref);
+    let at = this.#find(a, b);
+    if (this.#slots[at + 2] === 0 && ++this.#size * 6 > this.#slots.length) {
+      this.#grow();
+      at = this.#find(a, b);
+    }
+    this.#put(at, a, b, value);
+  }
+
+  /** Where the hash (a, b) is, or the empty slot where it goes. */
+  #find(a: number, b: number): number {
+    const slots = this.#slots;
+    const mask = slots.length / 3 - 1;
+    for (let i = a & mask; ; i = (i + 1) & mask) {
+      const at = 3 * i;
+      if (slots[at + 2] === 0 || (slots[at] === a && slots[at + 1] === b)) return at;
+    }
+  }
+
+  #put(at: number, a: number, b: number, value: number): void {
+    this.#slots[at] = a;
+    this.#slots[at + 1] = b;
+    this.#slots[at + 2] = value;
+  }
+
+  #grow(): void {
+    const old = this.#slots;
+    this.#slots = new Uint32Array(old.length * 2);
+    for (let at = 0; at < old.length; at += 3) if (old[at + 2] !== 0) this.#put(this.#find(old[at]!, old[at + 1]!), old[at]!, old[at + 1]!, old[at + 2]!);
+  }
+}
+
+/** cyrb53's two 32-bit lanes (by bryc, public domain): a 64-bit hash of `text`. */
+function cyrb(text: string): [number, number] {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -293,7 +351,18 @@ function fingerprint(award: AwardInput): number {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & (h2 >>> 0)) + (h1 >>> 0);
+  return [h1 >>> 0, h2 >>> 0];
+}
+
+/**
+ * The fingerprint of an award: a 53-bit hash (cyrb53) of its JSON with the keys sorted, so the same
+ * fields give the same fingerprint whatever their order. It only tells "same award or not" for one
+ * `ref`, so it need not be cryptographic; it is synchronous (WebCrypto's digest is not, and took
+ * 55 µs an award) and the same as the journals of earlier versions hold.
+ */
+function fingerprint(award: AwardInput): number {
+  const [h1, h2] = cyrb(JSON.stringify(award, Object.keys(award).sort()));
+  return 4294967296 * (2097151 & h2) + h1;
 }
 
 /** The transport's verdict on a failed send; any other sender's error: maybe applied. */

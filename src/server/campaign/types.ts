@@ -177,7 +177,7 @@ export interface CampaignSummary {
 export interface CampaignOptions {
   /**
    * Awards sent at the same time, from 1 to 10,000. The input is read only as fast as awards are
-   * sent; what grows with the input is the set of its `ref`s (about 100 bytes each).
+   * sent; what grows with the input is the table of its `ref`s (24 to 48 bytes each, off the JS heap).
    * @default 16
    */
   concurrency?: number | undefined;
