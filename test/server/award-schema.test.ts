@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { HubValidationError } from "public-hub-sdk";
-import { awardSchema, parseAward, type AwardInput } from "public-hub-sdk/server";
+import { awardSchema, parseAward } from "public-hub-sdk/server";
 
 const amount = { wallet: "0xabc", amount: 10, reason: "quest", ref: "quest-42:0xabc" };
 const kind = { wallet: "0xabc", kind: "daily-login", ref: "login:0xabc" };
