@@ -73,13 +73,13 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
   /** Resolves after `ms`, or at once when the run stops (its timer cleared: nothing holds the process). */
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
-      const done = () => {
+      const end = () => {
         clearTimeout(timer);
-        controller.signal.removeEventListener("abort", done);
+        waits.delete(end);
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      controller.signal.addEventListener("abort", done);
+      const timer = setTimeout(end, ms);
+      waits.add(end);
     });
   /** Waits until award `index`, which met the outage `error`, is to be sent again; stops the run past `outageTimeout`. */
   const pause = async (index: number, error: unknown) => {
