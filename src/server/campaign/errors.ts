@@ -39,9 +39,9 @@ export class RefConflictError extends HubError {
  * `awardMany` stopped before the end of its input: aborted by its `signal` (`reason` is
  * `"aborted"`), stopped because the hub stayed away longer than `outageTimeout` (`"outage"`), or
  * stopped early because `failures` awards in a row failed, with no success between them, for a
- * reason no later award can escape (see the `maxFailures` option). Nothing more was sent. Its `summary` is what was done, as a finished campaign's; `inFlight` holds the
- * awards cut short, which a run again with the same journal sends again (the hub applies each
- * `ref` once).
+ * reason no later award can escape (see the `maxFailures` option). Nothing more was sent. Its
+ * `summary` is what was done, as a finished campaign's; `inFlight` holds the awards cut short,
+ * which a run again with the same journal sends again (the hub applies each `ref` once).
  * @example
  * ```ts
  * try {
