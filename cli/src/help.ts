@@ -25,6 +25,7 @@ export const COMMANDS: Record<string, CommandHelp> = {
       { flag: "--format csv|jsonl", text: "the file's format (default: from the extension)" },
       { flag: "--journal <file>", text: "resumable: a run again skips what this file records as applied (default: none)" },
       { flag: "--concurrency <n>", text: `awards in flight at once (default: ${defaults.concurrency})` },
+      { flag: "--outage-timeout <s>", text: `how long a campaign waits for a hub that stopped answering (no connection, a timeout, 502/503/504), probing it, before it stops (default: ${defaults.outageTimeout / 1000})` },
       { flag: "--max-failures <n>", text: `stop after n awards in a row refused for a cause no later award escapes: unknown key, wrong secret, key of another hub, no such hub, no server at the address (default: ${defaults.maxFailures})` },
       { flag: "--dry-run", text: "validate rows, find ref conflicts, read the journal; send nothing, needs no key, checks no credentials" },
       { flag: "--check", text: "with --dry-run: run doctor's checks first (needs the connection and the key)" },

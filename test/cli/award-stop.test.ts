@@ -23,6 +23,18 @@ describe("public-hub award stops a doomed campaign", () => {
     expect(stdout).toMatch(/lines \d+(, \d+){4}, and \d+ more/);
   });
 
+  it("a hub away for longer than --outage-timeout: the campaign waits that long, then stops saying so (not as refusals), exit 1", async () => {
+    mock.failNext(100_000, { status: 503, body: "<html>503 Service Unavailable</html>" });
+    const started = performance.now();
+    const { code, stdout, stderr } = await runCli(["award", "--file", file("csv", csv(20)), "--concurrency", "2", "--outage-timeout", "1"], { env: env() });
+    expect(code).toBe(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(stderr).toMatch(/^Stopped: the hub did not answer for the whole outage wait \(--outage-timeout\): .*503.*\. Nothing more was sent; once the hub is back, then run again/m);
+    expect(stderr).not.toMatch(/awards in a row were refused/);
+    expect(stdout).toMatch(/^Stopped early: applied 0, skipped 0, failed 0;/);
+    expect(mock.ledger).toHaveLength(0);
+  });
+
   it("--max-failures and a key of another hub (403); --json names the stop", async () => {
     const { code, stdout } = await runCli(["award", "--file", file("csv", csv(50)), "--concurrency", "1", "--max-failures", "3", "--json"], { env: env({ HUB_SLUG: "beta" }) });
     expect(code).toBe(1);

@@ -120,7 +120,7 @@ try {
     const dry = await cli(["award", "--file", bad, "--dry-run"], {});
     const ok =
       dry.code === 2 &&
-      /1 × HubValidationError: .*\n {4}line 3\n/.test(dry.stdout) &&
+      /1 × HubValidationError amount:\S+: .*\n {4}line 3\n/.test(dry.stdout) &&
       /1 × RefConflictError: ref "b-1".*\n {4}line 4\n/.test(dry.stdout) &&
       dry.stdout.includes("credentials not checked") &&
       api.mock.requests.length === before;

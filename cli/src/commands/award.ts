@@ -17,6 +17,7 @@ export const awardOptions = {
   concurrency: { type: "string" },
   journal: { type: "string" },
   "max-failures": { type: "string" },
+  "outage-timeout": { type: "string" },
   "dry-run": { type: "boolean" },
   check: { type: "boolean" },
   "allow-empty": { type: "boolean" },
@@ -62,7 +63,8 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   const format = formatOf(path, values.format);
   // Checked by awardMany, the one place (a bad value is its HubValidationError: exit 2, nothing sent).
   const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
-  const limits = { concurrency: number(values.concurrency), maxFailures: number(values["max-failures"]) };
+  const outage = number(values["outage-timeout"]);
+  const limits = { concurrency: number(values.concurrency), maxFailures: number(values["max-failures"]), ...(outage !== undefined && { outageTimeout: outage * 1000 }) };
   const dryRun = values["dry-run"] ?? false;
   if (values.check && !dryRun) throw new UsageError("--check goes with --dry-run (a real run checks the key with its first awards, and stops early if it is refused)");
   if (path !== "-") {
@@ -168,7 +170,12 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
     if (failures.length > 0 && groups.some((group) => group.count > group.lines.length)) println(io.stdout, "  (--json lists every failure)");
     if (stopped) {
       const resume = values.journal ? "fix it, then run the same command again: the journal sends only what is not applied" : "fix it, then run again (safe: each ref is applied once)";
-      println(io.stderr, `Stopped early after ${stopped.failures} awards in a row were refused: ${stopped.reason}. Nothing more was sent; ${resume}.`);
+      println(
+        io.stderr,
+        stopped.reason === CampaignStoppedError.OUTAGE
+          ? `Stopped: the hub did not answer for the whole outage wait (--outage-timeout): ${(stopped.cause as Error | undefined)?.message}. Nothing more was sent; ${resume.replace("fix it", "once the hub is back")}.`
+          : `Stopped early after ${stopped.failures} awards in a row were refused: ${stopped.reason}. Nothing more was sent; ${resume}.`,
+      );
     }
   }
   if (stopped) return EXIT.failed;

@@ -75,6 +75,6 @@ describe("the other decisions the CLI takes from the SDK", () => {
 
   it("the window and the campaign defaults are the documented numbers", () => {
     expect(SIGNATURE_WINDOW_SECONDS).toBe(300);
-    expect(CAMPAIGN_DEFAULTS).toEqual({ concurrency: 16, maxFailures: 10 });
+    expect(CAMPAIGN_DEFAULTS).toEqual({ concurrency: 16, maxFailures: 10, outageTimeout: 60_000 });
   });
 });
