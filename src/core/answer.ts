@@ -202,8 +202,8 @@ export function isDuplicate({ status, headers, body }: AwardAnswer): boolean {
   return NAMES_DUPLICATE.test(said) && !NAMES_CONFLICT.test(said);
 }
 
-/** Which JSON a call accepts: an object; an object or array (lists); or an object or nothing (writes). */
-export type BodyKind = "object" | "object-or-array" | "object-or-empty";
+/** Which body a call accepts: a JSON object; an object or array (lists); or anything (a write: its 2xx was applied, whatever it says). */
+export type BodyKind = "object" | "object-or-array" | "write";
 
 /** A 2xx answer's body, read as text within its attempt. */
 export interface TextAnswer {
@@ -215,17 +215,18 @@ export interface TextAnswer {
 }
 
 /**
- * The body of a 2xx answer as JSON, every field kept. An empty write answer (204) is `{}`: the
- * server accepted the award and had nothing to add.
+ * The body of a 2xx answer as JSON, every field kept. A write's 2xx was applied whatever its body
+ * says: empty (204) is `{}`, JSON is its value of any shape (`true`, `[]`), other text is the text.
  */
 export function decodeBody(answer: TextAnswer, kind: BodyKind): unknown {
   const fail = (problem: "empty-body" | "invalid-json" | "unexpected-shape", detail: string, body: unknown = keptBody(answer.text)) =>
     new HubResponseError({ status: answer.status, problem, detail, body, bodyExcerpt: excerpt(answer.text), mayHaveBeenApplied: answer.applied });
   if (answer.text.trim() === "") {
-    if (kind === "object-or-empty") return {};
+    if (kind === "write") return {};
     throw fail("empty-body", "the server sent no body");
   }
   const parsed = parseJson(answer.text);
+  if (kind === "write") return parsed ? parsed.value : answer.text;
   if (!parsed) throw fail("invalid-json", `expected JSON, got ${answer.headers.get("content-type") ?? "no content-type"}: ${excerpt(answer.text)}`);
   const { value } = parsed;
   if (!isObject(value) && !(kind === "object-or-array" && Array.isArray(value))) {

@@ -112,7 +112,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
    * @throws {HubValidationError} for a bad award; nothing is sent.
    */
   awardPoints<T = HubData<S, "award">>(award: AwardInput, options?: RequestOptions<T>): HubPromise<T, WithWriteResponse<T>> {
-    const call: HubCall & { method: "POST" } = { name: "awardPoints", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn", kind: "object-or-empty", operation: "award" };
+    const call: HubCall & { method: "POST" } = { name: "awardPoints", method: "POST", segments: awardSegments(this.hub), template: "/hub/{slug}/bits/earn", kind: "write", operation: "award" };
     let checked: AwardInput | undefined;
     let invalid: unknown;
     try {
