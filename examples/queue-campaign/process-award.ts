@@ -21,8 +21,10 @@ export const DEFAULT_RATE_LIMIT_PAUSE_MS = 1_000;
 export function awardProcessor(client: HubServerClient, pauseQueue: (ms: number) => Promise<void>) {
   return async (job: Pick<Job<AwardInput>, "data">): Promise<AwardJobResult> => {
     try {
-      const result = await client.awardPoints(job.data);
-      return { duplicate: result.duplicate === true, balance: typeof result.balance === "number" ? result.balance : undefined };
+      // `duplicate` is the SDK's reading of the hub's answer (a flag, `Idempotent-Replayed`, 208, a 409 naming a duplicate).
+      const { data, duplicate } = await client.awardPoints(job.data).withResponse();
+      const balance = (data as { balance?: unknown } | null)?.balance;
+      return { duplicate, balance: typeof balance === "number" ? balance : undefined };
     } catch (error) {
       throw await nextStep(error, pauseQueue);
     }
