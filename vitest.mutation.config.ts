@@ -14,7 +14,8 @@ export default mergeConfig(
       // The property tests (*.property.test.ts) cover nearly every mutant, so each mutant would run
       // them all (seconds each, with random inputs that need not meet the mutant); their defects'
       // example tests (test/properties/defects.test.ts) stay.
-      exclude: ["test/examples/**", "test/packaging/**", "test/build/**", "test/properties/*.property.test.ts", "examples/**", "**/node_modules/**"],
+      // test/cli/startup.test.ts builds the CLI with tsup and records what its processes load: no mutant runs in it.
+      exclude: ["test/examples/**", "test/packaging/**", "test/build/**", "test/cli/startup.test.ts", "test/properties/*.property.test.ts", "examples/**", "**/node_modules/**"],
       // The type tests (test/**/*.test-d.ts) check types, which no mutant of the runtime code changes.
       typecheck: { enabled: false },
       // Lets a test leave out a size that only matters at scale (see ref-registry.test.ts).

@@ -344,6 +344,7 @@ export class Requester {
     signal?.throwIfAborted();
     if (this.#active >= this.#config.maxConcurrency) {
       await new Promise<void>((resolve, reject) => {
+        // `go` removes this listener before it resolves, so an abort here always finds `go` in line.
         const onAbort = () => {
           this.#waiting.splice(this.#waiting.indexOf(go), 1);
           reject(signal!.reason);
@@ -430,7 +431,7 @@ export class Requester {
       if (waitUntil > this.#pausedUntil && waitUntil > now) this.#config.log("debug", "pause", () => ({ waitMs: Math.round(waitUntil - now), status }));
       this.#pausedUntil = Math.max(this.#pausedUntil, waitUntil);
     } else if (status === 429 && fields.remaining === undefined && startedAt >= this.#throttledAt) {
-      // A throttle that says nothing, of an attempt sent at the current rate: the rate it refused, less (AIMD).
+      // A throttle that says nothing, of an attempt sent at the current rate: the rate it refused, less (CUBIC's multiplicative decrease).
       // The rate refused: the starts since the older mark, over the time they span (at least 100 ms: a client that just began).
       const measured = ((this.#started - this.#older.started) * 1000) / Math.max(100, now - this.#older.at);
       this.#throttledRate = Math.max(MIN_RATE, Math.min(this.#rate(now), measured));

@@ -13,9 +13,11 @@ const hook = fileURLToPath(new URL("./record-packages.mjs", import.meta.url));
 const records = mkdtempSync(join(tmpdir(), "hub-cli-startup-"));
 
 beforeAll(() => {
-  if (!existsSync(fileURLToPath(new URL("../../dist/index.js", import.meta.url)))) throw new Error("the SDK is not built: npm run build:sdk");
-  execFileSync(join(cli, "../node_modules/.bin/tsup"), ["--out-dir", out, "--silent"], { cwd: cli, stdio: "pipe" });
-}, 60_000);
+  // The built CLI imports the built SDK; a fresh clone has none, so build it as `npm run build:sdk` does.
+  const root = join(cli, "..");
+  if (!existsSync(join(root, "dist/index.js"))) execFileSync(join(root, "node_modules/.bin/tsup"), ["--silent"], { cwd: root, stdio: "pipe" });
+  execFileSync(join(root, "node_modules/.bin/tsup"), ["--out-dir", out, "--silent"], { cwd: cli, stdio: "pipe" });
+}, 120_000);
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
   rmSync(records, { recursive: true, force: true });
