@@ -175,31 +175,28 @@ export interface AwardAnswer {
 
 const NAMES_DUPLICATE = /duplicate|already[\s_-]*(exists?|used|credited|applied|processed|awarded|claimed|recorded|seen)|replay/i;
 // A `ref` that went with another award or other parameters: a conflict, never "already done".
-const NAMES_CONFLICT = /\b(another|other|different)\b|differ|mismatch|does not match|not match/i;
+// Words end at any non-letter: codes join them with `_` or `-`, which \b would not split.
+const NAMES_CONFLICT = /(^|[^a-z])(another|other|different)([^a-z]|$)|differ|mismatch|not match/i;
 
 /**
  * Whether an award's answer says the hub already had this `ref` (the one rule, documented in
- * docs/spec-decisions.md): a 2xx whose body says `duplicate`/`replayed`/`idempotent_replayed`
- * (also one envelope deep), an `Idempotent-Replayed: true` header (Stripe), `208 Already Reported`,
- * or a 409/422 whose problem type, code, title, detail or message names a duplicate or a `ref`
- * that already exists or was already used, credited or applied. An answer that names another award
- * or different parameters is a conflict: never a duplicate, whatever else it says.
- * @example
- * ```ts
- * isDuplicate({ status: 409, headers: new Headers(), body: { type: "https://hub.example/problems/duplicate-ref" } }); // true
- * ```
+ * docs/spec-decisions.md), read only from what the hub declares, never from free text (a `detail` or
+ * `message` may quote the request's own `ref`, wallet or reason): a 2xx whose body flags it
+ * (`duplicate`/`replayed`/`idempotent_replayed` true, or a `status` such as `already_processed`; also
+ * one envelope deep), an `Idempotent-Replayed: true` header (Stripe), `208 Already Reported`, or a
+ * 409/422 whose code or problem type (or a problem's `title`, fixed per type by RFC 9457) names a
+ * duplicate and not a conflict (another award, different parameters).
  */
 export function isDuplicate({ status, headers, body }: AwardAnswer): boolean {
   if (status >= 200 && status < 300) {
     if (status === 208 || /^\s*true\s*$/i.test(headers.get("idempotent-replayed") ?? "")) return true;
-    const flags = (value: unknown) => isObject(value) && [value.duplicate, value.replayed, value.idempotent_replayed, value.idempotentReplayed].some((flag) => flag === true);
+    const flags = (value: unknown) =>
+      isObject(value) && ([value.duplicate, value.replayed, value.idempotent_replayed, value.idempotentReplayed].some((flag) => flag === true) || (text(value.status) && NAMES_DUPLICATE.test(value.status)));
     return flags(body) || (isObject(body) && (flags(body.data) || flags(body.meta)));
   }
   if (status !== 409 && status !== 422) return false;
-  const { code, message } = errorFields(body);
-  // errorFields reads a problem's type, title and detail and the common shapes' code and message; a text body is read as it is.
-  const said = [code, message, typeof body === "string" ? body : undefined].filter(text).join(" ");
-  return NAMES_DUPLICATE.test(said) && !NAMES_CONFLICT.test(said);
+  const declared = [errorFields(body).code, isObject(body) ? body.title : undefined].filter(text).join(" ");
+  return NAMES_DUPLICATE.test(declared) && !NAMES_CONFLICT.test(declared);
 }
 
 /** Which body a call accepts: a JSON object; an object or array (lists); or anything (a write: its 2xx was applied, whatever it says). */

@@ -1,8 +1,9 @@
 /**
  * README: "`awardPoints` resolves for a duplicate however the hub says it: a 2xx whose body says
  * `duplicate` or `replayed`, `Idempotent-Replayed: true`, `208 Already Reported`, or a 409 (or 422)
- * whose problem type, code or message names a duplicate or a `ref` already used. An answer that
- * says the `ref` went with another award is a conflict, and stays an error."
+ * whose code or problem type names a duplicate or a `ref` already used. A message is never read
+ * for it: it may quote your own `ref`. A code that says the `ref` went with another award is a
+ * conflict, and stays an error."
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -25,20 +26,25 @@ const duplicateAnswer = fc.oneof(
   }),
   fc.constantFrom("true", "TRUE", " true ").map((value) => ({ status: 200, headers: { "idempotent-replayed": value }, body: { id: "x" } })),
   fc.constant({ status: 208, headers: {}, body: {} }),
-  fc.record({ status: fc.constantFrom(409, 422), words: saying, ref, where: fc.constantFrom("type", "code", "title", "detail", "message", "nested") }).map(({ status, words, ref, where }) => {
-    const text = `ref ${ref} ${words}`;
+  fc.record({ status: fc.constantFrom(409, 422), words: saying, ref, where: fc.constantFrom("type", "code", "title", "nested") }).map(({ status, words, ref, where }) => {
+    const code = words.replace(/\s+/g, "_");
     const body =
-      where === "type" ? { type: `https://hub.test/problems/${words.replace(/\s+/g, "-")}`, title: "Conflict" }
-      : where === "nested" ? { error: { code: "E_REF", message: text } }
-      : { [where]: text };
+      where === "type" ? { type: `https://hub.test/problems/${words.replace(/\s+/g, "-")}`, title: "Conflict", detail: `ref ${ref}` }
+      : where === "nested" ? { error: { code, message: `ref ${ref}` } }
+      : { [where]: where === "title" ? words : code, message: `ref ${ref}` };
     return { status, headers: where === "type" ? { "content-type": "application/problem+json" } : {}, body };
   }),
 );
 const conflictAnswer = fc.record({ status: fc.constantFrom(409, 422), words: saying, other: fc.constantFrom("by another award", "with different parameters", "with other parameters", "mismatch") }).map(({ status, words, other }) => ({
   status,
   headers: {},
-  body: { code: "ref_conflict", message: `ref ${words} ${other}` },
+  body: { code: `ref_${words}_${other}`.replace(/\s+/g, "_"), message: `ref ${words} ${other}` },
 }));
+// A refusal whose free text quotes the request's own ref: whatever words the ref holds, it says nothing of a duplicate.
+const quotingRefusal = fc.record({ status: fc.constantFrom(400, 409, 422), words: saying, code: fc.constantFrom(undefined, "invalid_amount", "E_REF") }).map(({ status, words, code }) => {
+  const quoted = `r-${words.replace(/\s+/g, "-")}`;
+  return { quoted, answer: { status, headers: {}, body: { ...(code && { code }), message: `ref ${quoted} refused`, detail: `${quoted}: already seen?` } } };
+});
 
 const clientAnswering = (answer: { status: number; headers: Record<string, string>; body: unknown }) =>
   new HubServerClient({ baseUrl: BASE, clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", retry: 0, fetch: async () => Response.json(answer.body, { status: answer.status, headers: answer.headers }) });
@@ -61,6 +67,17 @@ describe("a duplicate is an outcome, however the hub says it", () => {
         const error = await clientAnswering(answer).awardPoints({ wallet: "0xabc", amount: 1, ref: "r-1" }).then(() => undefined, (e: unknown) => e);
         expect(error).toBeInstanceOf(HubApiError);
         expect((error as HubApiError).mayHaveBeenApplied).toBe(false);
+      }),
+      params(100),
+    );
+  }, timeoutFor(20_000));
+
+  it("a refusal whose text quotes the request's own ref is an error, whatever that ref says", async () => {
+    await fc.assert(
+      fc.asyncProperty(quotingRefusal, async ({ quoted, answer }) => {
+        const error = await clientAnswering(answer).awardPoints({ wallet: "0xabc", amount: 1, ref: quoted }).then(() => undefined, (e: unknown) => e);
+        expect(error).toBeInstanceOf(HubApiError);
+        expect((error as HubApiError).status).toBe(answer.status);
       }),
       params(100),
     );

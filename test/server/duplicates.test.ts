@@ -1,6 +1,8 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { HubApiError, HubClient } from "public-hub-sdk";
+import { createHubMock } from "public-hub-sdk/mock";
+import type { JournalEntry } from "public-hub-sdk/server";
 import { useHubMock } from "../helpers/mock-server";
 import { serverClient } from "../helpers/server-client";
 
@@ -107,5 +109,43 @@ describe("pacing by what the hub announces", () => {
     await quiet.getHub();
     // Nothing left in the window: the next attempt waits for its reset (a spacing of 5 per window at least).
     expect(held[1]! - held[0]!).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe("a duplicate is read from what the hub declares, never from text quoting the request (issue 35)", () => {
+  it("a refusal whose message quotes a ref holding 'duplicate' or 'replay' fails, is not journaled, and a run again sends it", async () => {
+    const refs = ["duplicate-7", "replay-8"];
+    server.use(http.post(EARN(), async ({ request }) => {
+      const { ref } = (await request.json()) as { ref: string };
+      return HttpResponse.json({ error: { code: "invalid_wallet", message: `ref ${ref} refused: wallet unknown` } }, { status: 422 });
+    }));
+    const entries: JournalEntry[] = [];
+    const journal = { load: () => [...entries], record: (entry: JournalEntry) => void entries.push(entry) };
+    const input = refs.map((ref) => ({ ...award, ref }));
+    const first = await serverClient(mock.baseUrl, { retry: 0 }).awardMany(input, { journal });
+    expect(first.failed.map(({ error }) => (error as HubApiError).code)).toEqual(["invalid_wallet", "invalid_wallet"]);
+    expect(entries).toEqual([]);
+    const sent: string[] = [];
+    server.use(http.post(EARN(), async ({ request }) => (sent.push(((await request.json()) as { ref: string }).ref), HttpResponse.json({ ok: true }))));
+    const again = await serverClient(mock.baseUrl, { retry: 0 }).awardMany(input, { journal });
+    expect(sent.sort()).toEqual(refs);
+    expect(again.applied).toBe(2);
+  });
+
+  it("a real duplicate whose ref says 'other' or 'mismatch' resolves as one against the mock's 409 style", async () => {
+    const strict = createHubMock({ baseUrl: "https://strict.example/api/v1", duplicateStyle: "409" });
+    server.use(...strict.handlers);
+    for (const ref of ["other-1", "mismatch-2", "different-3"]) {
+      await serverClient(strict.baseUrl).awardPoints({ ...award, ref });
+      const again = await serverClient(strict.baseUrl).awardPoints({ ...award, ref }).withResponse();
+      expect({ ref, status: again.response.status, duplicate: again.duplicate }).toEqual({ ref, status: 409, duplicate: true });
+    }
+  });
+
+  it("a 2xx whose status field says already_processed is a duplicate; one that says applied is not", async () => {
+    server.use(http.post(EARN(), () => HttpResponse.json({ status: "already_processed", id: 7 })));
+    expect((await serverClient(mock.baseUrl).awardPoints(award).withResponse()).duplicate).toBe(true);
+    server.use(http.post(EARN(), () => HttpResponse.json({ status: "applied", id: 8 })));
+    expect((await serverClient(mock.baseUrl).awardPoints(award).withResponse()).duplicate).toBe(false);
   });
 });

@@ -13,7 +13,8 @@ describe("isDuplicate: the one rule", () => {
     ["208 Already Reported", answer(208, {})],
     ["a 409 problem type", answer(409, { type: "https://hub.example/problems/duplicate-ref", title: "Conflict" })],
     ["a flat 409 code", answer(409, { code: "ref_already_used", message: "ref already exists" })],
-    ["a 422 message", answer(422, { error: { message: "This ref was already credited" } })],
+    ["a 422 code one level down", answer(422, { error: { code: "ref_already_credited", message: "This ref was already credited" } })],
+    ["a 2xx status field", answer(200, { status: "already_processed", id: 7 })],
   ])("%s is a duplicate", (_name, given) => {
     expect(isDuplicate(given)).toBe(true);
   });
@@ -21,7 +22,9 @@ describe("isDuplicate: the one rule", () => {
   it.each([
     ["a plain 2xx", answer(200, { duplicate: false, ok: true })],
     ["a conflict: the ref went with another award", answer(409, { type: "https://hub.example/problems/ref-conflict", detail: "ref already used by another award" })],
-    ["different parameters", answer(409, { code: "duplicate_ref", message: "ref reused with different parameters" })],
+    ["different parameters", answer(409, { code: "duplicate_ref_mismatch", message: "ref reused" })],
+    ["a message alone, which may quote the request's ref", answer(422, { error: { message: "ref duplicate-7 was already credited" } })],
+    ["a 2xx status field naming no duplicate", answer(200, { status: "applied" })],
     ["a 409 that names nothing", answer(409, { title: "Conflict" })],
     ["a 400 naming a duplicate", answer(400, { code: "duplicate" })],
     ["a replay header that is not true", answer(200, {}, { "idempotent-replayed": "false" })],
@@ -40,9 +43,10 @@ describe("isDuplicate: statuses and wording", () => {
     expect(isDuplicate(given)).toBe(false);
   });
 
-  it("the code and the message are read as separate words: another award is a conflict", () => {
-    expect(isDuplicate(answer(409, { code: "duplicate", message: "another award holds this ref" }))).toBe(false);
-    expect(isDuplicate(answer(409, { code: "duplicate", message: "this ref was seen" }))).toBe(true);
+  it("the code decides, never the message, which may quote the request's own values", () => {
+    expect(isDuplicate(answer(409, { code: "duplicate", message: "ref another-1 is held" }))).toBe(true);
+    expect(isDuplicate(answer(409, { code: "invalid_amount", message: "ref replay-duplicate-1 refused" }))).toBe(false);
+    expect(isDuplicate(answer(409, { type: "https://hub.example/problems/ref-other-award", detail: "ref dup-1 already exists" }))).toBe(false);
   });
 
   it("a 299 with a flag is still a 2xx", () => {
@@ -149,7 +153,7 @@ describe("rate-limit fields", () => {
 
 describe("each reading at its limits: a duplicate's words, a request id's header name, the fields' numbers, field paths", () => {
   it("a duplicate's words in a text body; a flag on an error answer is no duplicate; the replay header is exactly true", () => {
-    expect(isDuplicate(answer(409, "ref r-1 already exists"))).toBe(true);
+    expect(isDuplicate(answer(409, "ref r-1 already exists"))).toBe(false);
     expect(isDuplicate(answer(409, { duplicate: true }))).toBe(false);
     expect(isDuplicate(answer(304, { duplicate: true }))).toBe(false);
     expect(isDuplicate(answer(200, {}, { "idempotent-replayed": " TRUE " }))).toBe(true);
