@@ -6,7 +6,9 @@
 // "x-ratelimit" (`X-RateLimit-Limit/-Remaining/-Reset`, the reset as an epoch time), "x-ratelimit-ms"
 // (the same, the reset in epoch milliseconds), "slowapi" (FastAPI's slowapi with its defaults: a
 // window that starts at its first request, `X-RateLimit-Reset` the window's end in epoch seconds
-// plus 1, `Retry-After` in seconds on its 429s). Awards are
+// plus 1, `Retry-After` in seconds on its 429s), "express-draft7" (express-rate-limit's
+// `standardHeaders: "draft-7"`: `RateLimit-Policy: RATE;w=1` and `RateLimit: limit=RATE,
+// remaining=…, reset=…`, the reset in seconds from now). Awards are
 // applied once per ref; the parent asks for the counts over IPC.
 import { createServer } from "node:http";
 
@@ -37,6 +39,7 @@ function announced(headers) {
   const reset = Math.max(1, Math.ceil((current + 1) * 1000 - now) / 1000);
   if (mode === "x-ratelimit") Object.assign(headers, { "x-ratelimit-limit": String(rate), "x-ratelimit-remaining": String(remaining), "x-ratelimit-reset": String(current + 1) });
   else if (mode === "x-ratelimit-ms") Object.assign(headers, { "x-ratelimit-limit": String(rate), "x-ratelimit-remaining": String(remaining), "x-ratelimit-reset": String((current + 1) * 1000) });
+  else if (mode === "express-draft7") Object.assign(headers, { "ratelimit-policy": `${rate};w=1`, ratelimit: `limit=${rate}, remaining=${remaining}, reset=${Math.ceil(reset)}` });
   else Object.assign(headers, { "ratelimit-policy": `"default";q=${rate};w=1`, ratelimit: `"default";r=${remaining};t=${Math.ceil(reset)}` });
   if (!fits && mode === "ietf-retry") headers["retry-after"] = "1";
   return fits;

@@ -42,7 +42,7 @@ export async function rateLimitSection({ smoke = false } = {}) {
   const r = await rateLimitBench({ smoke });
   const verdict = (ok) => (smoke ? "(smoke)" : ok ? "✅" : "❌");
   const announced = [];
-  for (const mode of ["ietf", "ietf-retry", "x-ratelimit", "x-ratelimit-ms", "slowapi"]) {
+  for (const mode of ["ietf", "ietf-retry", "x-ratelimit", "x-ratelimit-ms", "express-draft7", "slowapi"]) {
     const a = await rateLimitBench({ smoke, mode });
     announced.push(`| ${mode} | **${a.amplification.toFixed(3)}** (${a.requests} requests, ${a.throttled} answered 429) ${verdict(a.amplification <= 1.1)} | **${a.failed}** ${verdict(a.failed === 0 && a.applied === a.N)} | ${a.slowdown.toFixed(2)}× (${a.wall.toFixed(1)} s vs ${a.ideal.toFixed(1)} s) |`);
   }

@@ -42,12 +42,13 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
 
 /**
  * The request id of an answer: `Request-Id`, `X-Request-Id`, else any header whose name ends in
- * `request-id` or `requestid` (`x-amzn-requestid`, `x-ms-request-id`…).
+ * `request-id`, `requestid` or `correlation-id` (`x-amzn-requestid`, `x-ms-request-id`,
+ * `x-correlation-id`…).
  */
 export function requestIdOf(headers: Headers): string | undefined {
   const named = headers.get("request-id") ?? headers.get("x-request-id");
   if (named !== null) return named;
-  for (const [name, value] of headers) if (/request-?id$/.test(name)) return value;
+  for (const [name, value] of headers) if (/(request|correlation)-?id$/.test(name)) return value;
   return undefined;
 }
 
@@ -61,9 +62,10 @@ export interface RateLimitFields {
   resetAt?: number | undefined;
 }
 
-// One parameter of a structured field item: `r=3` in `"default";r=3;t=1`.
+// One parameter of a structured field item: `r=3` in `"default";r=3;t=1`, or of draft 7's
+// dictionary: `remaining=19` in `limit=20, remaining=19, reset=1` (express-rate-limit).
 const param = (value: string | null, key: string) => {
-  const match = value && new RegExp(`(?:^|;)\\s*${key}=(\\d+(?:\\.\\d+)?)`).exec(value);
+  const match = value && new RegExp(`(?:^|[;,])\\s*${key}=(\\d+(?:\\.\\d+)?)`).exec(value);
   return match ? Number(match[1]) : undefined;
 };
 const number = (value: string | null) => (value !== null && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : undefined);
@@ -75,15 +77,15 @@ export interface Clock {
 
 /**
  * The rate-limit fields of an answer received at `receivedAt`, whichever standard they follow:
- * `Retry-After` (seconds, or an HTTP date); the IETF `RateLimit` (`r`, `t`) structured field; the
- * drafts' `RateLimit-Remaining` / `-Reset`; `X-RateLimit-Remaining` / `-Reset`. A reset is seconds
+ * `Retry-After` (seconds, or an HTTP date); the IETF `RateLimit` (`r`, `t`) structured field, or
+ * draft 7's `remaining`/`reset` dictionary; draft 6's `RateLimit-Remaining` / `-Reset`; `X-RateLimit-Remaining` / `-Reset`. A reset is seconds
  * from the answer, or an epoch time in seconds or in milliseconds; a date or an epoch time is the
  * server's, placed on the local clock by `clock`. Unreadable values are left out.
  */
 export function rateLimitOf(headers: Headers, clock: Clock, receivedAt = Date.now()): RateLimitFields {
   const structured = headers.get("ratelimit");
-  const remaining = param(structured, "r") ?? number(headers.get("ratelimit-remaining")) ?? number(headers.get("x-ratelimit-remaining"));
-  const reset = param(structured, "t") ?? number(headers.get("ratelimit-reset")) ?? number(headers.get("x-ratelimit-reset"));
+  const remaining = param(structured, "r") ?? param(structured, "remaining") ?? number(headers.get("ratelimit-remaining")) ?? number(headers.get("x-ratelimit-remaining"));
+  const reset = param(structured, "t") ?? param(structured, "reset") ?? number(headers.get("ratelimit-reset")) ?? number(headers.get("x-ratelimit-reset"));
   const resetAt =
     reset === undefined ? undefined
     : reset >= EARLIEST_PLAUSIBLE_DATE ? clock.localTime(reset) // epoch milliseconds
@@ -106,8 +108,10 @@ const pathOf = (pointer: unknown): PropertyKey[] => (text(pointer) ? pointer.rep
  * What an error body of unknown shape says: RFC 9457 problem details (`type`, `title`, `detail`,
  * `errors[]` of `pointer`/`detail`, `invalid-params` of `name`/`reason`), `{ error: { code,
  * message, param } }`, `{ errors: [{ code, detail, source: { pointer } }] }`, flat `{ code,
- * message }`, `{ error: "text" }`, OAuth's `{ error, error_description }`, and the default bodies of
- * the popular server frameworks (`{ statusCode, error, message }`, `{ detail: [{ loc, msg }] }`).
+ * message }`, `{ error: "text" }`, OAuth's `{ error, error_description }`, GraphQL's `{ errors:
+ * [{ message, extensions: { code } }] }`, and the default bodies of the popular server frameworks
+ * (NestJS's `{ statusCode, error, message }` with `message` a text or a list, FastAPI's `{ detail:
+ * [{ loc, msg }] }`).
  * @example
  * ```ts
  * const response = await fetch(url, init); // a hand-made request
@@ -126,17 +130,22 @@ export function errorFields(body: unknown): {
   const list = [body.errors, body["invalid-params"], body.invalid_params, body.detail].find(Array.isArray) ?? [];
   const items = list.filter(isObject);
   const objects = [body.error, items[0], body].filter(isObject);
-  const issues = items.flatMap((item): ValidationIssue[] => {
+  const entries = items.map((item): ValidationIssue | undefined => {
     const path = pathOf(item.pointer ?? (isObject(item.source) ? item.source.pointer ?? item.source.parameter : undefined) ?? item.name ?? item.field ?? item.param ?? (Array.isArray(item.loc) ? item.loc.filter((part) => part !== "body").join("/") : undefined));
     const message = firstText(item.detail, item.reason, item.message, item.msg, item.title);
-    // Only an entry that names a field is an issue of the request; the first entry is the message anyway.
-    return message === undefined || path.length === 0 ? [] : [{ path, message, code: firstText(item.code, item.type) ?? "invalid" }];
+    // Only an entry that names a field is an issue of the request.
+    return message === undefined || path.length === 0 ? undefined : { path, message, code: firstText(item.code, item.type) ?? "invalid" };
   });
+  const issues = entries.filter((issue) => issue !== undefined);
   if (isObject(body.error) && text(body.error.param)) issues.push({ path: pathOf(body.error.param), message: firstText(body.error.message) ?? "invalid", code: firstText(body.error.code) ?? "invalid" });
+  // NestJS lists a validation's messages in `message`.
+  const listed = Array.isArray(body.message) && body.message.every(text) && body.message.length > 0 ? body.message.join("; ") : undefined;
   // A problem's `detail` explains this occurrence; its `title` names the type: the detail comes first.
-  const message = firstText(body.detail, ...objects.flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
+  // The first entry is the message only when it names no field: an issue is said with the others.
+  const said = [body.error, entries[0] ? undefined : items[0], body].filter(isObject);
+  const message = firstText(body.detail, listed, ...said.flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
   // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message.
-  const code = firstText(...objects.flatMap((o) => [o.code, o.error_code, o.type]), /^[\w.-]+$/.test(String(body.error)) && text(body.error) ? body.error : undefined);
+  const code = firstText(...objects.flatMap((o) => [o.code, o.error_code, o.type, isObject(o.extensions) ? o.extensions.code : undefined]), /^[\w.-]+$/.test(String(body.error)) && text(body.error) ? body.error : undefined);
   const numeric = objects.map((o) => o.code).find((c) => typeof c === "number");
   return { code: code ?? (numeric === undefined ? undefined : String(numeric)), message, issues };
 }
@@ -147,14 +156,16 @@ export function readError(response: Response, text: string, note: string, mayHav
   const body = parsed ? parsed.value : keptBody(text);
   const { code, message, issues } = errorFields(body);
   const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
-  const fields = issues.length > 0 ? ` (${issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ")})` : "";
+  const fields = issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ");
+  // Issues alone (FastAPI's 422) are the message; else they follow it.
+  const said = message === undefined && fields ? fields : `${message ?? (excerpt(text) || "(empty body)")}${fields && ` (${fields})`}`;
   const headers = Object.fromEntries(response.headers);
   return apiError({
     status: response.status,
     code,
     detail: message,
     issues,
-    message: `${statusLine}${code ? ` [${code}]` : ""}: ${message ?? (excerpt(text) || "(empty body)")}${fields}${note}`,
+    message: `${statusLine}${code ? ` [${code}]` : ""}: ${said}${note}`,
     body,
     headers,
     requestId: requestIdOf(response.headers),

@@ -21,7 +21,7 @@ describe("errorFields: the fields an error body names", () => {
   it("entries that are not objects are skipped, null included", () => {
     expect(errorFields({ errors: [null, "text", 3, { pointer: "/ref", detail: "taken" }], message: "invalid award" })).toEqual({
       code: undefined,
-      message: "taken",
+      message: "invalid award", // the first entry is a field's issue, said with the issues, not twice
       issues: [{ path: ["ref"], message: "taken", code: "invalid" }],
     });
   });
@@ -44,7 +44,7 @@ describe("readError", () => {
   it("lists every field it names, separated by semicolons", () => {
     const body = { code: "invalid_award", message: "Invalid award", errors: [{ pointer: "/amount", detail: "too big" }, { pointer: "/ref", detail: "taken" }] };
     const error = readError(new Response(null, { status: 422 }), JSON.stringify(body), " (1 attempt)", false);
-    expect(error.message).toBe("422 [invalid_award]: too big (amount: too big; ref: taken) (1 attempt)");
+    expect(error.message).toBe("422 [invalid_award]: Invalid award (amount: too big; ref: taken) (1 attempt)");
   });
 
   it("a 429 without Retry-After has no retry delay", () => {
