@@ -369,9 +369,10 @@ export function refusalKind(answer: { status: number; code?: string | undefined;
   const { status } = answer;
   if (status === 401) return "credentials";
   if (status === 404) return "not-found";
-  if (status !== 400 && status !== 403) return undefined;
+  // 422 is the body refused as FastAPI, Rails and others answer it (issue 35: doctor failed a right secret).
+  if (status !== 400 && status !== 403 && status !== 422) return undefined;
   if (/signature|timestamp/i.test(`${answer.code ?? ""} ${answer.message ?? ""}`)) return "credentials";
-  return status === 400 ? "request" : "scope";
+  return status === 403 ? "scope" : "request";
 }
 
 const SYSTEMIC = {

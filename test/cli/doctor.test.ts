@@ -1,3 +1,4 @@
+import { createHash, createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -141,6 +142,27 @@ describe("public-hub doctor: ✓ only for what it checked", () => {
       expect(byName.secret!.detail).toMatch(/^the server judges the body before the signature/);
     } finally {
       bodyFirst.server.close();
+    }
+  });
+
+  it("a FastAPI-style hub (401 for a bad signature, 422 for the body): the secret is ✓ (it failed on the 422)", async () => {
+    const fastapi = await listen((req, res) => {
+      if (req.method !== "POST") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ name: "Fast", slug: "alpha" }));
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => {
+        // The spec's signature, checked here with node:crypto and the demo secret.
+        const key = createHash("sha256").update("demo-secret-alpha").digest("hex");
+        const expected = createHmac("sha256", key).update(`${req.headers["x-api-timestamp"]}.POST.${req.url}.${Buffer.concat(chunks).toString()}`).digest("hex");
+        const signed = req.headers["x-api-signature"] === expected;
+        res.writeHead(signed ? 422 : 401, { "content-type": "application/json" }).end(JSON.stringify(signed ? { detail: [{ type: "missing", loc: ["body", "wallet"], msg: "Field required", input: null }] } : { detail: "Invalid signature" }));
+      });
+    });
+    try {
+      const { byName } = await checksOf({ HUB_BASE_URL: fastapi.baseUrl });
+      expect(byName.secret).toMatchObject({ status: "ok" });
+      expect(byName.secret!.detail).toContain("a random key got 401, one signed with HUB_SECRET got 422 missing");
+    } finally {
+      fastapi.server.close();
     }
   });
 

@@ -19,6 +19,7 @@ const table: Array<[string, number, string | undefined, string | undefined, Refu
   ["a key of another hub", 403, "forbidden", undefined, "scope"],
   ["no such hub", 404, "hub_not_found", undefined, "not-found"],
   ["a bad award", 400, "invalid_award", undefined, "request"],
+  ["a bad award under 422 (FastAPI, Rails)", 422, "missing", "422: wallet: Field required", "request"],
   ["a 409 naming the timestamp", 409, "timestamp_conflict", undefined, undefined],
   ["a 503 naming the signature service", 503, "signature_service_unavailable", undefined, undefined],
   ["a 429", 429, undefined, undefined, undefined],
