@@ -66,7 +66,7 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
       const body = await request.clone().text();
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => (headers[name] = value));
-      state.requests.push({ method: request.method, url: request.url, headers, body });
+      if (state.requests.push({ method: request.method, url: request.url, headers, body }) > settings.requestLog) state.requests.shift();
       const window = settings.rateLimit === undefined ? undefined : state.countRequest();
       const limited = window && window.used > settings.rateLimit! ? tooMany(Math.ceil((window.resetAt - state.now()) / 1000)) : undefined;
       const requestId = state.nextRequestId();

@@ -31,7 +31,7 @@ export interface HubMock {
   readonly baseUrl: string;
   /** Applied awards, oldest first. A replayed `ref` adds nothing. */
   readonly ledger: readonly AwardRecord[];
-  /** Every request received, oldest first, with headers and body. */
+  /** The requests received, oldest first, with headers and body: the newest `requestLog` of them. */
   readonly requests: readonly RecordedRequest[];
   /** A wallet's reward-point balance in a hub. */
   balanceOf(hub: string, wallet: string): number;
@@ -88,6 +88,7 @@ export function createHubMock(options: HubMockOptions = {}): HubMock {
     rateLimit: options.rateLimit,
     rateLimitHeaders: options.rateLimitHeaders ?? "ietf",
     requestIdHeader: options.requestIdHeader ?? "x-request-id",
+    requestLog: options.requestLog ?? 1000,
   });
   const repeat = <T>(list: T[], count: number, item: T) => list.push(...Array.from({ length: count }, () => item));
   return {

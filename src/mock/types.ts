@@ -107,6 +107,12 @@ export interface HubMockOptions {
   rateLimitHeaders?: MockRateLimitHeaders;
   /** Name of the request-id header on every answer (`Request-Id` as Stripe names it). @default "x-request-id" */
   requestIdHeader?: string;
+  /**
+   * How many requests `requests` keeps, the newest: a long-running mock stays flat. `Infinity`
+   * keeps all.
+   * @default 1000
+   */
+  requestLog?: number;
 }
 
 /** What a function of {@link HubMockOptions.responses} is given: the mock's state and its own answer. */
