@@ -18,7 +18,9 @@ export type LeaderboardRowOf<Board> = 0 extends 1 & Board
   ? LeaderboardRow
   : Board extends readonly (infer Row)[]
     ? Row
-    : string extends keyof Board
+    : Board extends { edges: readonly { node: infer Node }[] }
+      ? Node // a Relay connection
+      : string extends keyof Board
       ? LeaderboardRow // an index signature: the lenient type, whose rows are not declared
       : {
           [K in keyof Board & ("entries" | "rows" | "leaderboard" | "items" | "data" | "results" | "stakers")]-?: NonNullable<Board[K]> extends readonly (infer Row)[] ? Row : never;
@@ -27,7 +29,7 @@ export type LeaderboardRowOf<Board> = 0 extends 1 & Board
 /**
  * The rows of a leaderboard, whichever common shape the server chose: a bare array; an object
  * holding the array under `entries`, `rows`, `leaderboard`, `items`, `data`, `results` or
- * `stakers`; or such an object one envelope deep (`{ data: { rows: […] } }`, Stripe's
+ * `stakers`; a Relay connection's `edges[].node`; or such an object one envelope deep (`{ data: { rows: […] } }`, Stripe's
  * `{ object: "list", data: […] }`). The rows keep the type your `schemas.leaderboard` declares.
  * @throws {HubResponseError} (`unexpected-shape`) naming the keys it saw, for any other shape: a
  * board it cannot read is never an empty one.
@@ -36,6 +38,8 @@ export function leaderboardRows<Board extends object>(leaderboard: Board): Array
   const rowsOf = (value: unknown, depth: number): unknown[] | undefined => {
     if (Array.isArray(value)) return value;
     if (!isObject(value)) return undefined;
+    // A Relay connection: each edge holds its row as `node` (and a cursor).
+    if (Array.isArray(value.edges) && value.edges.every((edge) => isObject(edge) && "node" in edge)) return value.edges.map((edge: { node: unknown }) => edge.node);
     for (const key of ROW_KEYS) if (Array.isArray(value[key])) return value[key] as unknown[];
     if (depth > 0) return undefined;
     for (const key of ROW_KEYS) {
@@ -54,5 +58,5 @@ export function leaderboardRows<Board extends object>(leaderboard: Board): Array
       return String(leaderboard);
     }
   })();
-  throw new HubResponseError({ status: 200, problem: "unexpected-shape", body: leaderboard, bodyExcerpt: excerpt(text), detail: `no leaderboard rows found in ${seen}: expected an array, or one under ${ROW_KEYS.join(", ")} (also one envelope deep); declare the envelope with the client's \`unwrap\` option` });
+  throw new HubResponseError({ status: 200, problem: "unexpected-shape", body: leaderboard, bodyExcerpt: excerpt(text), detail: `no leaderboard rows found in ${seen}: expected an array, one under ${ROW_KEYS.join(", ")}, or Relay edges (also one envelope deep); declare the envelope with the client's \`unwrap\` option` });
 }

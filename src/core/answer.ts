@@ -139,7 +139,7 @@ export function errorFields(body: unknown): {
   const issues = entries.filter((issue) => issue !== undefined);
   if (isObject(body.error) && text(body.error.param)) issues.push({ path: pathOf(body.error.param), message: firstText(body.error.message) ?? "invalid", code: firstText(body.error.code) ?? "invalid" });
   // NestJS lists a validation's messages in `message`.
-  const listed = Array.isArray(body.message) && body.message.every(text) && body.message.length > 0 ? body.message.join("; ") : undefined;
+  const listed = Array.isArray(body.message) ? body.message.filter(text).join("; ") : undefined;
   // A problem's `detail` explains this occurrence; its `title` names the type: the detail comes first.
   // The first entry is the message only when it names no field: an issue is said with the others.
   const said = [body.error, entries[0] ? undefined : items[0], body].filter(isObject);

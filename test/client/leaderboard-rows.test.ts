@@ -27,7 +27,7 @@ describe("leaderboardRows", () => {
   it("does not look two envelopes deep", () => {
     const error = refusal({ data: { data: { rows } } });
     expect(error.message).toBe(
-      'Unusable 200 response (unexpected-shape): no leaderboard rows found in an object with keys "data": expected an array, or one under entries, rows, leaderboard, items, data, results, stakers (also one envelope deep); declare the envelope with the client\'s `unwrap` option',
+      'Unusable 200 response (unexpected-shape): no leaderboard rows found in an object with keys "data": expected an array, one under entries, rows, leaderboard, items, data, results, stakers, or Relay edges (also one envelope deep); declare the envelope with the client\'s `unwrap` option',
     );
   });
 
@@ -47,5 +47,18 @@ describe("leaderboardRows", () => {
     const error = refusal(board);
     expect(error.bodyExcerpt).toBe("[object Object]");
     expect(error.message).toContain('an object with keys "name", "self"');
+  });
+});
+
+describe("leaderboardRows: a Relay connection (issue 35)", () => {
+  const connection = { edges: [{ node: { rank: 1, wallet: "0xa" }, cursor: "c1" }, { node: { rank: 2, wallet: "0xb" }, cursor: "c2" }], pageInfo: { endCursor: "c2", hasNextPage: true } };
+
+  it("gives each edge's node, at the top or one envelope deep", () => {
+    expect(leaderboardRows(connection)).toEqual([{ rank: 1, wallet: "0xa" }, { rank: 2, wallet: "0xb" }]);
+    expect(leaderboardRows({ data: connection })).toEqual([{ rank: 1, wallet: "0xa" }, { rank: 2, wallet: "0xb" }]);
+  });
+
+  it("edges without a node are no connection: refused, naming Relay edges among what it looks for", () => {
+    expect(() => leaderboardRows({ edges: [{ cursor: "c1" }] })).toThrow(/or Relay edges/);
   });
 });

@@ -3,7 +3,7 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
 import * as z from "zod";
-import { HubClient, leaderboardRows, type HolderStatus, type HubConfig, type HubSchemas, type LeaderboardRow, type StakeStatus } from "public-hub-sdk";
+import { HubClient, leaderboardRows, type HolderStatus, type HubConfig, type HubSchemas, type LeaderboardRow, type LeaderboardRowOf, type StakeStatus } from "public-hub-sdk";
 import { hubKeys, hubQueries } from "public-hub-sdk/query";
 import { HubServerClient, type AwardResult } from "public-hub-sdk/server";
 import type { HubServerClient as BrowserHubServerClient } from "../../src/server/browser";
@@ -108,4 +108,8 @@ describe("types from schemas", () => {
     };
     expectTypeOf(component).toBeFunction();
   });
+});
+
+it("a Relay connection's row type is its edges' node", () => {
+  expectTypeOf<LeaderboardRowOf<{ edges: Array<{ node: { rank: number }; cursor: string }>; pageInfo: object }>>().toEqualTypeOf<{ rank: number }>();
 });
