@@ -234,15 +234,14 @@ export function normalizeBaseUrl(baseUrl: unknown): URL {
     throw new HubValidationError({ what: "client options", issues: [{ path: ["baseUrl"], code: "invalid_url", message }] });
   };
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
-    return fail('is required: the API base address, e.g. "https://hub.example.com/api/v1"');
+    return fail('is required: the API base address (is its environment variable set?)');
   }
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(baseUrl.trim());
-  } catch {
-    return fail(`"${baseUrl}" is not an absolute URL`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") fail(`"${baseUrl}" must use http or https`);
+  } catch {}
+  // "hub.example.com/api/v1" has no scheme; "localhost:4010" reads as the scheme "localhost:".
+  if (url?.protocol !== "https:" && url?.protocol !== "http:") return fail(`"${baseUrl}" must be an absolute http(s) URL, such as "https://${baseUrl.trim().replace(/^[a-z]+:\/\//i, "")}"`);
   if (url.search !== "" || url.hash !== "") fail(`"${baseUrl}" must not carry a query or fragment`);
   if (url.username !== "" || url.password !== "") fail(`"${url.host}" must not carry credentials`);
   const path = url.pathname.replace(/\/+$/, "");

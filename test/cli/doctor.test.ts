@@ -166,6 +166,12 @@ describe("public-hub doctor: ✓ only for what it checked", () => {
     }
   });
 
+  it("https to a hub that speaks plain HTTP: the hint names the http:// address (issue 35)", async () => {
+    const { code, byName } = await checksOf({ HUB_BASE_URL: mock.baseUrl.replace(/^http:/, "https:") });
+    expect(code).toBe(1);
+    expect(byName.discovery!.detail).toMatch(new RegExp(`^the server answers plain HTTP, not TLS: use ${mock.baseUrl.replace(/[.]/g, "\\.")} \\(HubConnectionError`));
+  });
+
   it("measures the clock skew against the server's Date", async () => {
     const skewed = await startMock(["--quiet", "--clock-offset", "42"]);
     try {

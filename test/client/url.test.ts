@@ -47,10 +47,11 @@ describe("encoded requests reach the mock as one segment", () => {
 
 describe("normalizeBaseUrl", () => {
   it.each([
-    [undefined, 'is required: the API base address, e.g. "https://hub.example.com/api/v1"'],
-    ["  ", 'is required: the API base address, e.g. "https://hub.example.com/api/v1"'],
-    ["hub.example.com", '"hub.example.com" is not an absolute URL'],
-    ["ws://h.test", '"ws://h.test" must use http or https'],
+    [undefined, 'is required: the API base address (is its environment variable set?)'],
+    ["  ", 'is required: the API base address (is its environment variable set?)'],
+    ["hub.example.com", '"hub.example.com" must be an absolute http(s) URL, such as "https://hub.example.com"'],
+    ["ws://h.test", '"ws://h.test" must be an absolute http(s) URL, such as "https://h.test"'],
+    ["localhost:4010/api/v1", '"localhost:4010/api/v1" must be an absolute http(s) URL, such as "https://localhost:4010/api/v1"'],
     ["https://h.test/api/v1#top", '"https://h.test/api/v1#top" must not carry a query or fragment'],
     ["https://user:pw@h.test/api/v1", '"h.test" must not carry credentials'],
     ["https://user@h.test/api/v1", '"h.test" must not carry credentials'],

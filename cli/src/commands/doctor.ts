@@ -56,7 +56,9 @@ export async function runChecks(conn: Connection): Promise<Check[]> {
   } catch (error) {
     routeMissing = statusOf(error) === 404;
     const detail =
-      error instanceof HubConnectionError || error instanceof HubTimeoutError
+      error instanceof HubConnectionError && error.code === "ERR_SSL_WRONG_VERSION_NUMBER"
+        ? `the server answers plain HTTP, not TLS: use ${client.baseUrl.replace(/^https:/, "http:")} (${line(error)})`
+        : error instanceof HubConnectionError || error instanceof HubTimeoutError
         ? `the server did not answer (${line(error)})`
         : routeMissing
           ? `nothing at ${client.baseUrl} (404 no such route): the path prefix looks wrong; the API's is /api/v1`
