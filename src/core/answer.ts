@@ -144,8 +144,9 @@ export function errorFields(body: unknown): {
   // The first entry is the message only when it names no field: an issue is said with the others.
   const said = [body.error, entries[0] ? undefined : items[0], body].filter(isObject);
   const message = firstText(body.detail, listed, ...said.flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
-  // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message.
-  const code = firstText(...objects.flatMap((o) => [o.code, o.error_code, o.type, isObject(o.extensions) ? o.extensions.code : undefined]), /^[\w.-]+$/.test(String(body.error)) && text(body.error) ? body.error : undefined);
+  // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message;
+  // beside a `statusCode` (NestJS, Fastify) it is the status's phrase ("Conflict"): no code.
+  const code = firstText(...objects.flatMap((o) => [o.code, o.error_code, o.type, isObject(o.extensions) ? o.extensions.code : undefined]), body.statusCode === undefined && /^[\w.-]+$/.test(String(body.error)) && body.error);
   const numeric = objects.map((o) => o.code).find((c) => typeof c === "number");
   return { code: code ?? (numeric === undefined ? undefined : String(numeric)), message, issues };
 }
