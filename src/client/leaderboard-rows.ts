@@ -29,8 +29,8 @@ export type LeaderboardRowOf<Board> = 0 extends 1 & Board
 /**
  * The rows of a leaderboard, whichever common shape the server chose: a bare array; an object
  * holding the array under `entries`, `rows`, `leaderboard`, `items`, `data`, `results` or
- * `stakers`; a Relay connection's `edges[].node`; or such an object one envelope deep (`{ data: { rows: […] } }`, Stripe's
- * `{ object: "list", data: […] }`). The rows keep the type your `schemas.leaderboard` declares.
+ * `stakers`; a Relay connection's `edges[].node`; or such an object one envelope deep (`{ data:
+ * { rows: […] } }`, Stripe's `{ object: "list", data: […] }`). The rows keep the type your `schemas.leaderboard` declares.
  * @throws {HubResponseError} (`unexpected-shape`) naming the keys it saw, for any other shape: a
  * board it cannot read is never an empty one.
  */

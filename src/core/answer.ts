@@ -78,8 +78,8 @@ export interface Clock {
 /**
  * The rate-limit fields of an answer received at `receivedAt`, whichever standard they follow:
  * `Retry-After` (seconds, or an HTTP date); the IETF `RateLimit` (`r`, `t`) structured field, or
- * draft 7's `remaining`/`reset` dictionary; draft 6's `RateLimit-Remaining` / `-Reset`; `X-RateLimit-Remaining` / `-Reset`. A reset is seconds
- * from the answer, or an epoch time in seconds or in milliseconds; a date or an epoch time is the
+ * draft 7's `remaining`/`reset` dictionary; draft 6's `RateLimit-Remaining` / `-Reset`;
+ * `X-RateLimit-Remaining` / `-Reset`. A reset is seconds from the answer, or an epoch time in seconds or in milliseconds; a date or an epoch time is the
  * server's, placed on the local clock by `clock`. Unreadable values are left out.
  */
 export function rateLimitOf(headers: Headers, clock: Clock, receivedAt = Date.now()): RateLimitFields {
