@@ -354,10 +354,8 @@ export class Requester {
         signal?.addEventListener("abort", onAbort, { once: true });
       });
     } else this.#active++;
-    let released = false;
+    // Called once: by the catch below when no turn is given, else by the attempt's `finally`.
     const release = () => {
-      if (released) return;
-      released = true;
       const next = this.#waiting.shift();
       // The slot passes to the next in line, or is freed.
       if (next) next();
