@@ -72,6 +72,21 @@ describe("a duplicate is an outcome, however the hub says it", () => {
     );
   }, timeoutFor(20_000));
 
+  it("any 2xx but 208 whose body flags nothing is applied: it resolves, not a duplicate", async () => {
+    const body = fc.oneof(fc.constant(""), fc.constant("OK"), fc.jsonValue().map((value) => JSON.stringify(value)).filter((text) => !/duplicate|replay|already/i.test(text)));
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 200, max: 299 }).filter((status) => status !== 208), body, async (status, text) => {
+        // A 204 or 205 carries no body (the Response constructor refuses one).
+        const sent = status === 204 || status === 205 ? null : text;
+        const client = new HubServerClient({ baseUrl: BASE, clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", retry: 0, fetch: async () => new Response(sent, { status }) });
+        const result = await client.awardPoints({ wallet: "0xabc", amount: 1, ref: "r-1" }).withResponse();
+        expect(result.response.status).toBe(status);
+        expect(result.duplicate).toBe(false);
+      }),
+      params(100),
+    );
+  }, timeoutFor(20_000));
+
   it("a refusal whose text quotes the request's own ref is an error, whatever that ref says", async () => {
     await fc.assert(
       fc.asyncProperty(quotingRefusal, async ({ quoted, answer }) => {
