@@ -17,6 +17,7 @@
  */
 export { HubClient, HubPromise, type LeaderboardQuery, type WithResponse, type WithWriteResponse } from "./client/hub-client";
 export { leaderboardRows, type LeaderboardRowOf } from "./client/leaderboard-rows";
+export { iterateLeaderboard, HubPagingError, type LeaderboardPagesOptions, type LeaderboardPageParams, type HubPagingProblem } from "./client/leaderboard-pages";
 export { errorFields, isDuplicate, type AwardAnswer } from "./core/answer";
 export {
   HubError,
@@ -25,6 +26,8 @@ export {
   UnauthorizedError,
   ForbiddenError,
   NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
   RateLimitError,
   ServerError,
   HubConnectionError,
@@ -38,7 +41,9 @@ export {
   type ValidationIssue,
 } from "./core/errors";
 export type { HubClientOptions, RequestOptions, RetryOptions, RequestEvent, RequestStartEvent, ResponseEvent, Logger, LogLevel } from "./core/types/options";
-export type { HubTelemetry, HubCallContext, HubCallObserver } from "./core/types/telemetry";
+export { defineTelemetry } from "./client/observe";
+export type { HubTelemetry, HubTelemetryDefinition, HubCallContext, HubCallObserver } from "./core/types/telemetry";
 export type { DiscoveryDocument, HubConfig, Leaderboard, LeaderboardRow, HolderStatus, StakeStatus, AwardResult } from "./core/types/responses";
 export type { StandardSchemaV1, StandardResult, StandardIssue } from "./core/types/standard-schema";
 export type { HubSchemas, HubOperation, HubData, SchemaOutput, ValidateMode } from "./core/types/schemas";
+export type { HubProfile, HubSignal, HubErrorFormat, HubRateLimitHeaders, HubPaging } from "./core/types/profile";

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { HubProfile } from "public-hub-sdk";
 import type { KeyMaterial } from "public-hub-sdk/server";
 import { unreadable } from "./files";
 import { UsageError } from "./io";
@@ -10,6 +11,8 @@ export const connectionOptions = {
   hub: { type: "string" },
   // A file, not the secret itself: a flag's value shows in `ps` and in shell history.
   "secret-file": { type: "string" },
+  // How the hub speaks, as `doctor --profile` wrote it.
+  profile: { type: "string" },
 } as const;
 
 export interface Connection {
@@ -22,9 +25,26 @@ export interface Connection {
   key?: KeyMaterial;
   /** Where the key material came from, to say so without showing it. */
   keySource?: string;
+  /** The hub's profile (`--profile FILE`, else `PUBLIC_HUB_PROFILE`), the client's `profile` option. */
+  profile?: HubProfile;
 }
 
-type Flags = { "base-url"?: string; "client-id"?: string; hub?: string; "secret-file"?: string; unwrap?: string };
+type Flags = { "base-url"?: string; "client-id"?: string; hub?: string; "secret-file"?: string; unwrap?: string; profile?: string | undefined };
+
+/** A profile file, read and checked: a missing file or a bad field is a usage error naming it. */
+export async function readProfile(path: string, flag = "--profile"): Promise<HubProfile> {
+  const text = await readFile(path, "utf8").catch((error: unknown) => {
+    throw unreadable(`${flag} ${path}`, error);
+  });
+  // Loaded here, not at the top: `--help` and `--version` load no package (test/cli/startup.test.ts).
+  const { HubValidationError, parseHubProfile } = await import("public-hub-sdk/server");
+  try {
+    return parseHubProfile(JSON.parse(text));
+  } catch (error) {
+    const why = error instanceof HubValidationError ? error.issues.map((issue) => `${issue.path.join(".") || "(the file)"}: ${issue.message}`).join("; ") : `not JSON (${(error as Error).message})`;
+    throw new UsageError(`${flag} ${path} is not a hub profile: ${why}`);
+  }
+}
 
 /** The connection from flags, else `HUB_*` (and `PUBLIC_HUB_UNWRAP`) variables. The secret is read, never printed. */
 export async function connection(flags: Flags, env: Record<string, string | undefined>, needKey: boolean): Promise<Connection> {
@@ -43,5 +63,7 @@ export async function connection(flags: Flags, env: Record<string, string | unde
   else if (env.HUB_SIGNING_KEY) key = { key: { signingKey: env.HUB_SIGNING_KEY }, keySource: "HUB_SIGNING_KEY" };
   else if (needKey) missing.push("HUB_SECRET or HUB_SIGNING_KEY (or --secret-file)");
   if (missing.length > 0) throw new UsageError(`missing ${missing.join(", ")}`);
-  return { baseUrl: baseUrl!, clientId: clientId!, hub: hub!, ...(unwrap === undefined ? {} : { unwrap }), ...key };
+  const profilePath = flags.profile ?? (env.PUBLIC_HUB_PROFILE || undefined);
+  const profile = profilePath === undefined ? undefined : await readProfile(profilePath, flags.profile === undefined ? "PUBLIC_HUB_PROFILE" : "--profile");
+  return { baseUrl: baseUrl!, clientId: clientId!, hub: hub!, ...(unwrap === undefined ? {} : { unwrap }), ...(profile && { profile }), ...key };
 }

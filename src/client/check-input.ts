@@ -81,6 +81,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const count = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 const duration = (value: unknown) => Number.isFinite(value) && (value as number) >= 0;
 const fn = (value: unknown) => typeof value === "function";
+const text = (value: unknown) => typeof value === "string" && value !== "";
 const includes = (list: readonly string[]) => (value: unknown) => list.includes(value as string);
 // A Standard Schema: an object (zod, valibot) or a function (arktype) whose `~standard` validates.
 const isSchema = optional((value) => fn((value as { "~standard"?: { validate?: unknown } } | null)?.["~standard"]?.validate));
@@ -106,8 +107,10 @@ const RULES: readonly Rule[] = [
   ["retry.maxBackoff", optional(duration), DURATION],
   ["retry.maxRetryAfter", optional(duration), DURATION],
   ["maxConcurrency", optional((v) => count(v) && (v as number) > 0), "a positive integer"],
-  ["unwrap", optional((v) => typeof v === "string" && v !== ""), "a non-empty string: the envelope's key of the payload"],
-  ["telemetry", optional((v) => isObject(v) && fn(v.startCall)), "a telemetry (openTelemetry() from public-hub-sdk/otel)"],
+  ["unwrap", optional(text), "a non-empty string: the envelope's key of the payload"],
+  // The fields this client reads; HubServerClient and the mock check the whole profile (src/core/profile.ts).
+  ["profile", optional((v) => isObject(v) && v.version === 1 && optional(text)(v.envelope)), "a hub profile (version 1; its envelope a non-empty string)"],
+  ["telemetry", optional((v) => isObject(v) && fn(v.observe)), "a telemetry (openTelemetry() from public-hub-sdk/otel, or defineTelemetry())"],
   ["fetch", optional(fn), "a function"],
   ["duplicate", optional(fn), "a function"],
   ["onRequest", optional(fn), "a function"],
@@ -130,7 +133,7 @@ const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, ke
  * when its value needs checking). `telemetry` is checked by its own code. Nested names
  * (`retry.limit`…) are those of the rules.
  */
-export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "maxConcurrency", "fetch", "headers", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry", "unwrap"] as const;
+export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "maxConcurrency", "fetch", "headers", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry", "unwrap", "profile"] as const;
 
 /** The options only `HubServerClient` takes: `HubServerClient`'s names are `CLIENT_OPTIONS` and these. */
 export const SERVER_ONLY_OPTIONS = ["secret", "signingKey", "dangerouslyAllowBrowser", "duplicate"] as const;
@@ -214,12 +217,19 @@ export function checkCallOptions(options: unknown): void {
 
 /**
  * Checks the query of a leaderboard read: nothing, or an object holding at most `limit`, a
- * positive integer.
- * @throws {HubValidationError} for anything else.
+ * positive integer, and `page`, the hub's own page parameters: an object (without `limit`, which
+ * goes beside it) whose names and values are well-formed non-blank text, a value also a safe integer.
+ * @throws {HubValidationError} for anything else, naming the first bad page parameter.
  */
 export function checkLeaderboardQuery(query: unknown): void {
-  checkOptions("leaderboard query", query ?? undefined, [], ["limit"]);
-  checkLimit((query as { limit?: unknown } | null | undefined)?.limit);
+  checkOptions("leaderboard query", query ?? undefined, [["page", optional((v) => isObject(v) && !Array.isArray(v) && !("limit" in v)), "an object without limit"]], ["limit", "page"]);
+  const { limit, page } = (query ?? {}) as { limit?: unknown; page?: object };
+  checkLimit(limit);
+  for (const [name, value] of Object.entries(page ?? {})) {
+    // Each name and value as a wallet is checked: well-formed, non-blank text; a safe integer as the text it is sent as.
+    const what = `page.${name}`;
+    throwIf("leaderboard query", what, segmentProblem(what, name) ?? segmentProblem(what, Number.isSafeInteger(value) ? `${value}` : value));
+  }
 }
 
 

@@ -7,13 +7,20 @@ import { checkBody, decodeBody, unwrapBody, type BodyKind } from "../core/answer
 import { createLog, DEFAULTS, Requester, resolveRetry, safely, type CallSpec, type CallTrace, type Log } from "../core/request";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
-import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
+import type { HubProfile } from "../core/types/profile";
+import type { HubTelemetry } from "../core/types/telemetry";
 import { checkCallOptions, checkClientOptions, checkLeaderboardQuery, checkWallet, CLIENT_OPTIONS, normalizeBaseUrl, pathOf } from "./check-input";
 
 /** Query of {@link HubClient.getLeaderboard}. */
 export interface LeaderboardQuery {
   /** Maximum number of rows, a positive integer. The server's default and maximum apply. */
   limit?: number;
+  /**
+   * The hub's own page parameters, sent as query parameters beside `limit`: `{ after: "…" }`,
+   * `{ cursor: "…" }`, `{ page: 2 }`. Each value a non-blank string or a safe integer; never
+   * `limit`. {@link iterateLeaderboard} sets them to read every page.
+   */
+  page?: Record<string, string | number>;
 }
 
 /** A successful call with its HTTP metadata. */
@@ -143,6 +150,8 @@ export class HubClient<S extends HubSchemas = {}> {
   declare readonly baseUrl: string;
   /** The response shapes this client was given (`{}` for none); hand them to `createHubMock` too. */
   declare readonly schemas: S;
+  /** The hub profile this client was given, if any (its leaderboard's rows and pages, for {@link iterateLeaderboard}). */
+  declare readonly profile: HubProfile | undefined;
   readonly #validate: ValidateMode;
   readonly #unwrap: string | undefined;
   readonly #telemetry: HubTelemetry | undefined;
@@ -162,8 +171,9 @@ export class HubClient<S extends HubSchemas = {}> {
     this.hub = options.hub;
     this.baseUrl = base.href;
     this.schemas = options.schemas ?? ({} as S);
+    this.profile = options.profile;
     this.#validate = options.validate ?? "throw";
-    this.#unwrap = options.unwrap;
+    this.#unwrap = options.unwrap ?? options.profile?.envelope;
     this.#telemetry = options.telemetry;
     this.log = createLog(options.logLevel, options.logger);
     this.#requester = new Requester({
@@ -202,7 +212,7 @@ export class HubClient<S extends HubSchemas = {}> {
 
   /**
    * The top stakers of the hub, as the server sends them (see {@link leaderboardRows}).
-   * @throws {HubValidationError} when `limit` is not a positive integer; nothing is sent.
+   * @throws {HubValidationError} when `limit` is not a positive integer, or a `page` parameter is malformed; nothing is sent.
    * @example
    * ```ts
    * const board = await hub.getLeaderboard({ limit: 10 });
@@ -210,7 +220,7 @@ export class HubClient<S extends HubSchemas = {}> {
    * ```
    */
   getLeaderboard<T = HubData<S, "leaderboard">>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ name: "getLeaderboard", segments: ["hub", this.hub, "leaderboard"], template: "/hub/{slug}/leaderboard", query: { limit: query?.limit }, kind: "object-or-array", operation: "leaderboard" }, options, () => checkLeaderboardQuery(query));
+    return this.request({ name: "getLeaderboard", segments: ["hub", this.hub, "leaderboard"], template: "/hub/{slug}/leaderboard", query: { limit: query?.limit, ...query?.page }, kind: "object-or-array", operation: "leaderboard" }, options, () => checkLeaderboardQuery(query));
   }
 
   /**
@@ -246,49 +256,7 @@ export class HubClient<S extends HubSchemas = {}> {
   protected observe<R>(call: Pick<HubCall, "name" | "method" | "segments" | "template" | "wallet" | "ref">, run: (trace: CallTrace | undefined) => Promise<R>): Promise<R> {
     const telemetry = this.#telemetry;
     if (!telemetry) return run(undefined);
-    const context: HubCallContext = {
-      operation: call.name,
-      method: call.method ?? "GET",
-      hub: this.hub,
-      baseUrl: this.baseUrl,
-      urlTemplate: call.template,
-      path: call.segments.length === 0 ? "" : `/${pathOf(call.segments)}`,
-      wallet: call.wallet,
-      ref: call.ref,
-      attempts: 0,
-    };
-    const safe = <V>(action: () => V): V | undefined => safely(this.log, action);
-    const observer: HubCallObserver | undefined = safe(() => telemetry.startCall(context));
-    const trace: CallTrace = {
-      attempt: (request, attempt) => {
-        context.attempts = attempt;
-        const heard = observer?.attempt?.(request, attempt);
-        return (status, error) => {
-          context.status = status;
-          heard?.(status, error);
-        };
-      },
-      retry: (reason, waitMs) => observer?.retry?.(reason, waitMs),
-      pause: (waitMs) => observer?.pause?.(waitMs),
-      progress: (progress) => safe(() => observer?.progress?.(progress as Record<string, number>)),
-    };
-    const observed = async () => {
-      try {
-        return await run(trace);
-      } catch (error) {
-        context.error = error;
-        if (context.method === "POST") context.mayHaveBeenApplied = (error as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied ?? false;
-        throw error;
-      } finally {
-        safe(() => observer?.end(context));
-      }
-    };
-    if (!observer) return observed();
-    // The observer's `run` makes its context active. The call runs once, whatever `run` throws or returns.
-    let started: Promise<R> | undefined;
-    const once = () => (started ??= observed());
-    safe(() => observer.run(once));
-    return once();
+    return telemetry.observe({ ...call, hub: this.hub, baseUrl: this.baseUrl }, this.log, run);
   }
 
   /** @internal One send of a call, its answer decoded and checked. */

@@ -73,6 +73,8 @@ const number = (value: string | null) => (value !== null && /^\s*\d+(\.\d+)?\s*$
 /** Where a server time falls on the local clock (the client's `ServerClock`). */
 export interface Clock {
   localTime(serverMs: number): number;
+  /** How long after a window's real end the hub's announced reset lies (the server client's, from its profile). */
+  resetLagMs?: number;
 }
 
 /**
@@ -80,7 +82,8 @@ export interface Clock {
  * `Retry-After` (seconds, or an HTTP date); the IETF `RateLimit` (`r`, `t`) structured field, or
  * draft 7's `remaining`/`reset` dictionary; draft 6's `RateLimit-Remaining` / `-Reset`;
  * `X-RateLimit-Remaining` / `-Reset`. A reset is seconds from the answer, or an epoch time in seconds or in milliseconds; a date or an epoch time is the
- * server's, placed on the local clock by `clock`. Unreadable values are left out.
+ * server's, placed on the local clock by `clock`, which also knows how long after the window's end
+ * the hub's resets lie (its profile's `resetLagSeconds`). Unreadable values are left out.
  */
 export function rateLimitOf(headers: Headers, clock: Clock, receivedAt = Date.now()): RateLimitFields {
   const structured = headers.get("ratelimit");
@@ -95,7 +98,7 @@ export function rateLimitOf(headers: Headers, clock: Clock, receivedAt = Date.no
   const delay = number(retryAfter);
   const date = delay === undefined ? parseHttpDate(retryAfter) : undefined;
   const retryAt = delay !== undefined ? receivedAt + delay * 1000 : date !== undefined ? clock.localTime(date) : undefined;
-  return { retryAt, remaining, resetAt };
+  return { retryAt, remaining, resetAt: resetAt && resetAt - (clock.resetLagMs ?? 0) };
 }
 
 // RFC 9457's default problem type names no particular error, so it is no code.

@@ -174,6 +174,16 @@ export class NotFoundError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
   override name = "NotFoundError" as const;
 }
+/** 409: the request conflicts with the hub's state (for an award: its `ref` went with other parameters). A duplicate the hub declares is no error: `duplicate: true`. */
+export class ConflictError extends HubApiError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
+  override name = "ConflictError" as const;
+}
+/** 422: the hub understood the request and refused its content (FastAPI, Rails and others answer a bad body so); `issues` names the fields. */
+export class UnprocessableEntityError extends HubApiError {
+  /** The class name, stable across bundling (use it in logs and serialized errors). */
+  override name = "UnprocessableEntityError" as const;
+}
 /** 5xx: the server (or a proxy before it) failed. */
 export class ServerError extends HubApiError {
   /** The class name, stable across bundling (use it in logs and serialized errors). */
@@ -193,7 +203,7 @@ export class RateLimitError extends HubApiError {
   }
 }
 
-const BY_STATUS: Record<number, typeof HubApiError> = { 400: BadRequestError, 401: UnauthorizedError, 403: ForbiddenError, 404: NotFoundError, 429: RateLimitError };
+const BY_STATUS: Record<number, typeof HubApiError> = { 400: BadRequestError, 401: UnauthorizedError, 403: ForbiddenError, 404: NotFoundError, 409: ConflictError, 422: UnprocessableEntityError, 429: RateLimitError };
 
 /** The one place that picks the error class for a status. @internal */
 export function apiError(init: ApiErrorInit): HubApiError {

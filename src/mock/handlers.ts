@@ -1,18 +1,14 @@
 import { http, HttpResponse, type JsonBodyType, type RequestHandler } from "msw";
 import { readAwardBody } from "./award-body";
-import { CORS_HEADERS, errorResponse, proxyPage, rateLimitHeaders, type FieldError } from "./responses";
-import type { MockState } from "./state";
-import type { AwardRecord, HubMockOptions, MockAnswerContext, MockHub } from "./types";
+import type { HubSignal } from "../core/types/profile";
 import type { HubOperation } from "../core/types/schemas";
+import { leaderboardPage } from "./leaderboard";
+import { CORS_HEADERS, errorResponse, proxyPage, rateLimitHeaders, signalResponse, type FieldError } from "./responses";
+import type { MockSettings } from "./settings";
+import type { MockState } from "./state";
+import type { AwardRecord, MockAnswerContext, MockHub } from "./types";
 import { schemaDrift } from "./schema-drift";
 import { verifySignature } from "./verify-signature";
-
-export type MockSettings = Required<Omit<HubMockOptions, "hubs" | "keys" | "clockOffsetMs" | "leaderboardFormat" | "envelope" | "rateLimit">> & {
-  /** `leaderboardFormat: "array"`: the leaderboard answers its entries alone. */
-  leaderboardAsArray: boolean;
-  envelope: string | undefined;
-  rateLimit: number | undefined;
-};
 
 const AWARD_FIELDS = /^(wallet|ref|amount|kind|reason) /;
 
@@ -37,10 +33,13 @@ interface AuthedContext extends RouteContext {
 /** The spec's endpoints as MSW handlers, around one shared {@link MockState}. */
 export function createHandlers(state: MockState, settings: MockSettings): RequestHandler[] {
   const base = settings.baseUrl;
-  const fail = (status: number, code: string, message: string, fields?: FieldError[]) =>
-    errorResponse(settings.errorFormat, status, code, message, fields, `${new URL(base).origin}/problems`);
-  const rateStyle = settings.rateLimit === undefined ? "none" : settings.rateLimitHeaders;
-  const exposed = ["Date, Age, Retry-After, Location", settings.requestIdHeader, ...Object.keys(rateLimitHeaders(rateStyle, 1, 0, 0, 0)), ...(settings.duplicateStyle === "replay-header" ? ["Idempotent-Replayed"] : [])].join(", ");
+  const problems = `${new URL(base).origin}/problems`;
+  const fail = (status: number, code: string, message: string, fields?: FieldError[]) => errorResponse(settings.errorFormat, status, code, message, fields, problems);
+  const signalled = (signal: HubSignal, code: string, message: string) => signalResponse(settings.errorFormat, signal, code, message, problems);
+  const rateStyle = settings.rateLimit === undefined ? "none" : settings.rateLimitHeaders.headers;
+  const { duplicate, conflict } = settings.award;
+  const signalHeaders = [duplicate, conflict].flatMap((signal) => (signal?.header ? [signal.header.name] : []));
+  const exposed = ["Date, Age, Retry-After, Location", ...(settings.requestIdHeader ? [settings.requestIdHeader] : []), ...Object.keys(rateLimitHeaders(rateStyle, 1, 0, 0, 0)), ...signalHeaders].join(", ");
 
   /**
    * A success: the app's own shape for the operation when it gave one (`responses`), checked
@@ -56,6 +55,8 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
         : custom === undefined ? own : custom;
     const drift = await schemaDrift(settings.schemas, operation, body);
     if (drift) return HttpResponse.json({ error: { code: "mock_schema_drift", message: drift } }, { status: 501 });
+    // A 204 (an award's status may be) has no body.
+    if (init?.status === 204) return new HttpResponse(null, init);
     return HttpResponse.json((settings.envelope === undefined ? body : { [settings.envelope]: body, meta: { request_id: requestId } }) as JsonBodyType, init);
   };
 
@@ -72,7 +73,7 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
       const requestId = state.nextRequestId();
       const response = limited ?? (await injectedFault()) ?? (await resolve({ request, requestId, body, params, url: new URL(request.url) }));
       if (response.type !== "error" && window) {
-        for (const [name, value] of Object.entries(rateLimitHeaders(rateStyle, settings.rateLimit!, window.used, window.resetAt, state.now()))) response.headers.set(name, value);
+        for (const [name, value] of Object.entries(rateLimitHeaders(rateStyle, settings.rateLimit!, window.used, window.resetAt, state.now(), settings.rateLimitHeaders))) response.headers.set(name, value);
       }
       return decorate(response, requestId);
     };
@@ -104,7 +105,7 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
     const age = state.faults.cachedAges.shift();
     if (settings.sendDateHeader) response.headers.set("date", new Date(state.now() - (age ?? 0) * 1000).toUTCString());
     if (age !== undefined) response.headers.set("age", String(age));
-    response.headers.set(settings.requestIdHeader, requestId);
+    if (settings.requestIdHeader) response.headers.set(settings.requestIdHeader, requestId);
     return response;
   };
 
@@ -139,11 +140,9 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
     [...hub.stakers].sort((a, b) => b.staked - a.staked).map((staker, index) => ({ rank: index + 1, ...staker }));
 
   const leaderboard = ({ slug, hub, url, requestId }: AuthedContext) => {
-    const asked = url.searchParams.get("limit");
-    // Not a positive integer: the server default applies (the spec lists no 400 here).
-    const limit = asked && /^[1-9]\d*$/.test(asked) ? Math.min(Number(asked), settings.leaderboardLimit.max) : settings.leaderboardLimit.default;
-    const entries = ranked(hub).slice(0, limit);
-    return serve("leaderboard", settings.leaderboardAsArray ? entries : { hub: slug, limit, total: hub.stakers.length, entries }, { hub: slug, url, requestId });
+    const page = leaderboardPage(settings, slug, ranked(hub), url);
+    if ("refused" in page) return fail(400, "invalid_page", page.refused, [{ field: page.field, detail: "is not a page of this leaderboard", in: "query" }]);
+    return serve("leaderboard", page.body, { hub: slug, url, requestId }, page.next === undefined ? undefined : { headers: { link: `<${page.next}>; rel="next"` } });
   };
 
   const holder = ({ slug, hub, params, url, requestId }: AuthedContext) => {
@@ -154,7 +153,7 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
 
   const stakeStatus = ({ slug, hub, url, requestId }: AuthedContext) => {
     const wallet = url.searchParams.get("wallet");
-    if (!wallet) return fail(400, "missing_wallet", "The wallet query parameter is required.", [{ field: "wallet", detail: "is required" }]);
+    if (!wallet) return fail(400, "missing_wallet", "The wallet query parameter is required.", [{ field: "wallet", detail: "is required", in: "query" }]);
     const row = ranked(hub).find((entry) => entry.wallet === wallet);
     return serve("stakeStatus", { hub: slug, wallet, staking: row !== undefined, staked: row?.staked ?? 0, rank: row?.rank ?? null }, { hub: slug, url, requestId });
   };
@@ -182,14 +181,17 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
     }
     const award = readAwardBody(json);
     if (typeof award === "string") {
-      const fields = award.split("; ").flatMap((part) => (AWARD_FIELDS.test(part) ? [{ field: part.split(" ")[0]!, detail: part.slice(part.indexOf(" ") + 1) }] : []));
+      const fields = award.split("; ").filter((part) => AWARD_FIELDS.test(part)).map((part) => {
+        const field = part.slice(0, part.indexOf(" "));
+        // A field is named only in an object: readAwardBody refuses any other body as a whole.
+        return { field, detail: part.slice(field.length + 1), input: (json as Record<string, unknown>)[field] };
+      });
       return fail(400, "invalid_award", award, fields);
     }
-    const flag = settings.duplicateStyle === "flag";
     const earlier = state.awardFor(slug, award.ref);
     const amount = "amount" in award ? award.amount : (settings.kindPoints[award.kind] ?? 1);
-    if (earlier && !flag && !sameAward(earlier.record, { ...award, amount })) {
-      return fail(409, "ref_conflict", `ref ${award.ref} is already used by another award with different parameters.`);
+    if (earlier && conflict && !sameAward(earlier.record, { ...award, amount })) {
+      return signalled(conflict, "ref_conflict", `ref ${award.ref} is already used by another award with different parameters.`);
     }
     if (!earlier) state.applyAward({ hub: slug, ...award, amount });
     const { answer, record } = earlier ?? state.awardFor(slug, award.ref)!;
@@ -198,17 +200,14 @@ export function createHandlers(state: MockState, settings: MockSettings): Reques
     if (lost === "network-error") return HttpResponse.error();
     if (lost !== undefined) return new HttpResponse(proxyPage(lost), { status: lost, headers: { "content-type": "text/html" } });
     const context = { hub: slug, url, requestId, award: record, duplicate: earlier !== undefined };
-    if (!earlier) return serve("award", flag ? { ...answer, duplicate: false } : answer, context);
-    switch (settings.duplicateStyle) {
-      case "flag":
-        return serve("award", { ...answer, balance: state.balanceOf(slug, award.wallet), duplicate: true }, context);
-      case "replay-header":
-        return serve("award", answer, context, { headers: { "idempotent-replayed": "true" } });
-      case "208":
-        return serve("award", answer, context, { status: 208 });
-      case "409":
-        return fail(409, "duplicate_ref", `ref ${award.ref} already exists: the award was applied once.`);
-    }
+    const { field, header } = duplicate;
+    // A fresh award says the opposite of a boolean flag (`duplicate: false`).
+    if (!earlier) return serve("award", typeof field?.value === "boolean" ? { ...answer, [field.name]: !field.value } : answer, context, { status: settings.award.status });
+    if (duplicate.status < 200 || duplicate.status > 299) return signalled(duplicate, "duplicate_ref", `ref ${award.ref} already exists: the award was applied once.`);
+    // A hub that flags the repeat in its body writes that body now (the balance of now); one that
+    // marks it by status or header alone replays the first body, as Stripe does.
+    const replayed = field ? { ...answer, balance: state.balanceOf(slug, award.wallet), [field.name]: field.value } : answer;
+    return serve("award", replayed, context, { status: duplicate.status, ...(header && { headers: { [header.name]: header.value } }) });
   };
 
   /** The same award again: the same wallet, amount and reason (or kind). */

@@ -2,7 +2,7 @@
  * `public-hub-sdk/mock`: the Public Hub API as MSW request handlers, for testing apps without a
  * server. It implements keys and hub scoping, signature checks in a ±300 s window, idempotent
  * `ref`s, and fault injection; its error bodies, statuses and header formats can be switched to
- * match other servers. Needs `msw` 2 (a peer dependency).
+ * match other servers, one by one or all at once with a hub `profile`. Needs `msw` 2 (a peer dependency).
  *
  * @module public-hub-sdk/mock
  * @example
@@ -20,6 +20,7 @@
 import type { RequestHandler } from "msw";
 import { demoHubs, demoKeys } from "./fixtures";
 import { createHandlers } from "./handlers";
+import { settingsOf } from "./settings";
 import { MockState } from "./state";
 import type { AwardRecord, CannedResponse, HubMockOptions, LostAnswer, RecordedRequest } from "./types";
 
@@ -62,34 +63,19 @@ export interface HubMock {
 
 /**
  * Creates the mock server's handlers and state.
+ * @throws {HubValidationError} for a bad `profile`, naming every field.
  *
  * @example
  * ```ts
  * const mock = createHubMock({ errorFormat: "problem", signatureFailureStatus: 403 });
  * mock.loseNextWrites(1); // the next award is applied but its answer is lost
+ * const profiled = createHubMock({ profile: JSON.parse(readFileSync("hub-profile.json", "utf8")) }); // a hub as doctor --profile learned it
  * ```
  */
 export function createHubMock(options: HubMockOptions = {}): HubMock {
   const baseUrl = (options.baseUrl ?? "https://hub.example.com/api/v1").replace(/\/+$/, "");
   const state = new MockState(options.hubs ?? demoHubs(), options.keys ?? demoKeys(), options.clockOffsetMs ?? 0);
-  const handlers = createHandlers(state, {
-    baseUrl,
-    errorFormat: options.errorFormat ?? "nested",
-    signatureFailureStatus: options.signatureFailureStatus ?? 401,
-    retryAfterFormat: options.retryAfterFormat ?? "seconds",
-    leaderboardAsArray: options.leaderboardFormat === "array",
-    leaderboardLimit: options.leaderboardLimit ?? { default: 10, max: 100 },
-    sendDateHeader: options.sendDateHeader ?? true,
-    kindPoints: options.kindPoints ?? { "daily-login": 5 },
-    schemas: options.schemas ?? {},
-    responses: options.responses ?? {},
-    envelope: options.envelope,
-    duplicateStyle: options.duplicateStyle ?? "flag",
-    rateLimit: options.rateLimit,
-    rateLimitHeaders: options.rateLimitHeaders ?? "ietf",
-    requestIdHeader: options.requestIdHeader ?? "x-request-id",
-    requestLog: options.requestLog ?? 1000,
-  });
+  const handlers = createHandlers(state, settingsOf(options, baseUrl));
   const repeat = <T>(list: T[], count: number, item: T) => list.push(...Array.from({ length: count }, () => item));
   return {
     handlers,

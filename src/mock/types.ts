@@ -1,25 +1,8 @@
+import type { HubErrorFormat, HubProfile, HubRateLimitHeaders } from "../core/types/profile";
 import type { HubOperation, HubSchemas } from "../core/types/schemas";
 
-/** How the mock server words its error bodies; real servers differ, so the SDK is tried on each. */
-export type MockErrorFormat =
-  /** `{ "error": { "code", "message" } }` */
-  | "nested"
-  /** `{ "code", "message" }` */
-  | "flat"
-  /** `{ "error": "<code>", "message" }` */
-  | "error-string"
-  /** RFC 9457 `application/problem+json`: `{ "type": "about:blank", "title", "status", "detail" }` */
-  | "problem"
-  /** RFC 9457 with a type per error (`{origin}/problems/invalid-award`) and `errors: [{ pointer: "#/amount", detail }]` for bad fields */
-  | "problem+json"
-  /** `{ "error": { "type", "code", "message", "param" } }`, as Stripe answers */
-  | "error-object"
-  /** `{ "errors": [{ "code", "detail", "source": { "pointer": "/amount" } }] }`, as JSON:API and Rails apps answer */
-  | "errors-array"
-  /** `text/plain` message */
-  | "text"
-  /** `text/html` page, as a proxy or framework default would send */
-  | "html";
+/** How the mock server words its error bodies; real servers differ, so the SDK is tried on each. The profile's `errors`. */
+export type MockErrorFormat = HubErrorFormat;
 
 /** One hub's data in the mock. */
 export interface MockHub {
@@ -54,13 +37,29 @@ export interface HubMockOptions {
   hubs?: Record<string, MockHub>;
   /** Keys by client id. @default `pk_alpha_demo` (hub `alpha`) and `pk_beta_demo` (hub `beta`), see `demoKeys` */
   keys?: Record<string, MockKey>;
-  /** Error body format. @default "nested" */
+  /**
+   * How your hub speaks, as `public-hub doctor --profile` wrote it (the same object the clients'
+   * `profile` takes), checked here: a bad one throws its `HubValidationError`. It sets the dialect:
+   * `errors`, `envelope`, `requestIdHeader`, the award's status, duplicate and conflict signals, how
+   * a `rateLimit` is announced, the leaderboard's rows and pages. An option given beside it wins
+   * over the field it sets (`errorFormat` over `errors`, `duplicateStyle` over `award.duplicate`
+   * and `award.conflict`, `leaderboardFormat` over `leaderboard.rows`…): a test can pin one choice
+   * and keep the rest of the hub. The profile sets no `rateLimit`: it says how one is announced.
+   * @default none (the options' defaults)
+   */
+  profile?: HubProfile;
+  /**
+   * Error body format. A signal's declared code (`profile.award`) that the format has no place
+   * for goes beside, at the top (`"problem"`, `"nestjs"`, `"fastapi"`; an RFC 9457 extension
+   * member, as apps add it); `"text"` and `"html"` cannot carry one.
+   * @default the profile's `errors`, else "nested"
+   */
   errorFormat?: MockErrorFormat;
   /** Status for a bad or missing signature or timestamp (the spec does not show it). @default 401 */
   signatureFailureStatus?: 400 | 401 | 403;
   /** How `Retry-After` is written on 429s. @default "seconds" */
   retryAfterFormat?: "seconds" | "http-date";
-  /** Leaderboard body: `{ hub, limit, entries: [...] }` or a bare array of rows. @default "object" */
+  /** Leaderboard body: `{ hub, limit, entries: [...] }` or a bare array of rows. @default the profile's `leaderboard.rows`, else "object" */
   leaderboardFormat?: "object" | "array";
   /** Default and maximum leaderboard `limit`; a larger one is clamped. @default { default: 10, max: 100 } */
   leaderboardLimit?: {
@@ -93,9 +92,9 @@ export interface HubMockOptions {
    * @default the mock's own shapes
    */
   responses?: MockResponses;
-  /** Wrap every success in `{ [envelope]: payload, meta: { request_id } }`. @default none */
+  /** Wrap every success in `{ [envelope]: payload, meta: { request_id } }`. @default the profile's `envelope`, else none */
   envelope?: string;
-  /** How a used `ref` is answered. @default "flag" */
+  /** How a used `ref` is answered, and whether a `ref` with other parameters is a conflict. @default the profile's `award.duplicate` and `award.conflict`, else "flag" */
   duplicateStyle?: MockDuplicateStyle;
   /**
    * Requests per second the mock allows (a fixed one-second window over every request but
@@ -103,9 +102,13 @@ export interface HubMockOptions {
    * @default none
    */
   rateLimit?: number;
-  /** How the `rateLimit` is announced on every answer. @default "ietf" with a `rateLimit`, else nothing */
+  /**
+   * How the `rateLimit` is announced on every answer (the profile's `rateLimit.reset` and
+   * `resetLagSeconds` shape its reset).
+   * @default the profile's `rateLimit.headers`, else "ietf"; nothing without a `rateLimit`
+   */
   rateLimitHeaders?: MockRateLimitHeaders;
-  /** Name of the request-id header on every answer (`Request-Id` as Stripe names it). @default "x-request-id" */
+  /** Name of the request-id header on every answer (`Request-Id` as Stripe names it). @default the profile's `requestIdHeader` (none for its `null`), else "x-request-id" */
   requestIdHeader?: string;
   /**
    * How many requests `requests` keeps, the newest: a long-running mock stays flat. `Infinity`
@@ -161,7 +164,10 @@ export interface MockBodies {
   discovery: Record<string, unknown>;
   /** The hub's `config` with its `slug`. */
   hub: Record<string, unknown>;
-  /** `{ hub, limit, total, entries }`, or the rows alone with `leaderboardFormat: "array"`. */
+  /**
+   * `{ hub, limit, total, entries }`, or the rows alone with `leaderboardFormat: "array"`; with a
+   * profile, the shape its `leaderboard` declares (another key, a Relay connection, paging fields).
+   */
   leaderboard: {
     /** The hub's slug. */
     hub: string;
@@ -171,7 +177,7 @@ export interface MockBodies {
     total: number;
     /** The rows. */
     entries: MockRow[];
-  } | MockRow[];
+  } | MockRow[] | { [key: string]: unknown };
   /** A wallet's holdings and balance. */
   holder: {
     /** The hub's slug. */
@@ -219,7 +225,8 @@ export interface MockBodies {
 
 /**
  * How the mock answers a `ref` it already applied with the same parameters (a `ref` sent again
- * with other parameters is a 409 `ref_conflict` in every style but `"flag"`).
+ * with other parameters is a 409 `ref_conflict` in every style but `"flag"`). Each is a
+ * profile's `award.duplicate` signal, answered the same way.
  */
 export type MockDuplicateStyle =
   /** 200 with `duplicate: true` in the body (a fresh award: `duplicate: false`) */
@@ -231,16 +238,8 @@ export type MockDuplicateStyle =
   /** `208 Already Reported` with the first answer's body */
   | "208";
 
-/** Rate-limit header fields on every answer when {@link HubMockOptions.rateLimit} is set. */
-export type MockRateLimitHeaders =
-  /** none */
-  | "none"
-  /** IETF draft: `RateLimit-Policy: "default";q=20;w=1` and `RateLimit: "default";r=<remaining>;t=<seconds>` */
-  | "ietf"
-  /** the draft's older fields: `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds) */
-  | "ietf-legacy"
-  /** `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (epoch seconds) */
-  | "x-ratelimit";
+/** Rate-limit header fields on every answer when {@link HubMockOptions.rateLimit} is set. The profile's `rateLimit.headers`. */
+export type MockRateLimitHeaders = HubRateLimitHeaders;
 
 /** A request as the mock received it, for assertions (e.g. that nothing secret was sent). */
 export interface RecordedRequest {

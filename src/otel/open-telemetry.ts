@@ -4,6 +4,7 @@
  * The only module that imports `@opentelemetry/api` (an optional peer dependency).
  */
 import { context, metrics, propagation, trace, SpanKind, SpanStatusCode, type Attributes, type Context, type Counter, type Histogram, type MeterProvider, type Span, type TracerProvider } from "@opentelemetry/api";
+import { defineTelemetry } from "../client/observe";
 import { HubAbortError } from "../core/errors";
 import type { HubCallContext, HubCallObserver, HubTelemetry } from "../core/types/telemetry";
 import { ATTR, EVENT, METRIC, SCOPE } from "./attributes";
@@ -181,7 +182,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): HubTelemetry 
       },
     };
   };
-  return { name: "opentelemetry", startCall };
+  return defineTelemetry({ name: "opentelemetry", startCall });
 }
 
 /** The HTTP status of a refusal (a `HubApiError`); a `HubResponseError`'s is a 2xx, not a refusal. */

@@ -69,6 +69,8 @@ export const awardPath: Refused = refuse;
 export const refusalKind: Refused = refuse;
 /** @deprecated Refuses to run in a browser. */
 export const clockOffsetOf: Refused = refuse;
+/** @deprecated Refuses to run in a browser (a browser client checks the profile fields it reads). */
+export const parseHubProfile: Refused = refuse;
 /** @deprecated Refuses to be used in a browser: any property of it throws. */
 export const awardSchema: BrowserOnlyRefusal = new Proxy({}, { get: refuse, has: refuse, ownKeys: refuse }) as BrowserOnlyRefusal;
 

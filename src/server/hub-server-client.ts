@@ -7,6 +7,7 @@
 import { CLIENT_OPTIONS, checkCallOptions, SERVER_ONLY_OPTIONS } from "../client/check-input";
 import { HubClient, HubPromise, type Exchanged, type HubCall, type WithWriteResponse } from "../client/hub-client";
 import { isDuplicate, unwrapBody, type AwardAnswer } from "../core/answer";
+import { declaredDuplicate, parseHubProfile } from "../core/profile";
 import { HubApiError, NEVER_SENT, REFUSAL_STATUSES, refusalKind, type SigningDiagnostics } from "../core/errors";
 import type { CallTrace } from "../core/request";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
@@ -53,7 +54,8 @@ export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> exten
   dangerouslyAllowBrowser?: boolean;
   /**
    * Reads whether an award's answer says the hub already had its `ref`, for a hub that says it in
-   * its own way: `true` or `false` decides, `undefined` leaves it to the SDK's rule (a 2xx
+   * its own way: `true` or `false` decides, `undefined` leaves it to the profile's `award.duplicate`
+   * when it declares one, else to the SDK's rule (a 2xx
    * `duplicate`/`replayed` flag, `Idempotent-Replayed: true`, `208`, or a 409/422 naming a
    * duplicate; see docs/spec-decisions.md).
    * @default the SDK's rule
@@ -77,6 +79,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
   protected static override readonly optionNames: readonly string[] = [...CLIENT_OPTIONS, ...SERVER_ONLY_OPTIONS];
   readonly #sign: (payload: string) => Promise<string>;
   readonly #duplicate: HubServerClientOptions["duplicate"];
+  readonly #profile: HubClientOptions["profile"];
   readonly #clock = new ServerClock();
   /** The clock offset last logged: a move of more than a second is logged when a write is signed with it. */
   #loggedOffset = 0;
@@ -87,6 +90,9 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     super(options);
     checkKeyOptions(options);
     this.#duplicate = options.duplicate;
+    // The whole profile is checked here: the browser client checks only the fields it reads.
+    this.#profile = options.profile && parseHubProfile(options.profile);
+    this.#clock.resetLagMs = (this.#profile?.rateLimit?.resetLagSeconds ?? 0) * 1000;
     // Every answer's `Date`, reads too, moves it: the first write is already signed in server time.
     this.useClock(this.#clock);
     // Derived once per client: only the prepared signer is kept, never the secret itself.
@@ -174,7 +180,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     } catch (error) {
       this.log("warn", "observer-failed", () => ({ option: "duplicate", error: (error as Error | null)?.message ?? String(error) }));
     }
-    return said ?? isDuplicate(read);
+    return said ?? declaredDuplicate(this.#profile, read) ?? isDuplicate(read);
   }
 
   /**

@@ -48,6 +48,7 @@ export { BrowserNotAllowedError } from "./browser-guard";
 export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAward } from "./award-schema";
 export { refusalKind, type RefusalKind, type SigningDiagnostics } from "../core/errors";
 export { clockOffsetOf, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+export { parseHubProfile } from "../core/profile";
 export { CAMPAIGN_DEFAULTS, type AwardSource, type DryRunOptions, type CampaignOptions, type CampaignSummary, type CampaignProgress, type CampaignFailure, type CampaignInFlight, type CampaignJournal, type JournalEntry } from "./campaign/types";
 export { RefConflictError, CampaignStoppedError } from "./campaign/errors";
 export * from "../index";

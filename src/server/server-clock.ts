@@ -36,6 +36,8 @@ export class ServerClock {
   // NaN until the first `Date`: no interval meets it, and the offset reads 0.
   #low = Number.NaN;
   #high = Number.NaN;
+  /** How long after a window's real end the hub's announced reset lies: its profile's `resetLagSeconds` (slowapi's is 1 s). */
+  resetLagMs = 0;
 
   /** Milliseconds to add to the local clock to get server time (0 before any `Date`). */
   get offsetMs(): number {

@@ -98,8 +98,14 @@ describe("checkClientOptions", () => {
     ["a fetch that is not a function", { fetch: "fetch" }, "fetch"],
     ["maxConcurrency as a string", { maxConcurrency: "5" }, "maxConcurrency"],
     ["a telemetry without startCall", { telemetry: {} }, "telemetry"],
+    ["a telemetry not made by defineTelemetry", { telemetry: { name: "t", startCall: () => undefined } }, "telemetry"],
   ])("refuses %s", (_name, extra, field) => {
     expect(issuesOf(() => checkClientOptions({ ...options, ...extra } as never)).map((issue) => issue.path[0])).toEqual([field]);
+  });
+
+  it("a telemetry of one's own is refused until defineTelemetry makes it one, and the message says so", () => {
+    const [issue] = issuesOf(() => checkClientOptions({ ...options, telemetry: { name: "t", startCall: () => undefined } } as never));
+    expect(issue?.message).toBe("telemetry must be a telemetry (openTelemetry() from public-hub-sdk/otel, or defineTelemetry())");
   });
 
   it("never echoes a value, only field names", () => {

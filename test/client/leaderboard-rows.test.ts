@@ -1,6 +1,6 @@
 // leaderboardRows: where it finds the rows, and the HubResponseError of a board it refuses.
 import { describe, expect, it } from "vitest";
-import { HubResponseError, leaderboardRows } from "public-hub-sdk";
+import { HubResponseError, HubValidationError, leaderboardRows } from "public-hub-sdk";
 
 describe("leaderboardRows", () => {
   const rows = [{ rank: 1, wallet: "0xa" }];
@@ -60,5 +60,66 @@ describe("leaderboardRows: a Relay connection (issue 35)", () => {
 
   it("edges without a node are no connection: refused, naming Relay edges among what it looks for", () => {
     expect(() => leaderboardRows({ edges: [{ cursor: "c1" }] })).toThrow(/or Relay edges/);
+  });
+});
+
+describe("leaderboardRows with a profile's leaderboard.rows: read exactly there", () => {
+  const rows = [{ rank: 1, wallet: "0xa" }];
+  const at = (place: string, envelope?: string) => ({ version: 1 as const, ...(envelope && { envelope }), leaderboard: { rows: place } });
+  const refusal = (board: object, place: string) => {
+    try {
+      leaderboardRows(board, at(place));
+    } catch (error) {
+      expect(error).toBeInstanceOf(HubResponseError);
+      return error as HubResponseError;
+    }
+    throw new Error("leaderboardRows accepted the board");
+  };
+
+  it("a key: the array under it, even where the SDK would look first elsewhere", () => {
+    const decoy = [{ rank: 9, wallet: "0xdecoy" }];
+    expect(leaderboardRows({ entries: decoy, scores: rows }, at("scores"))).toBe(rows);
+    expect(leaderboardRows({ entries: decoy, rows }, at("rows"))).toBe(rows);
+  });
+
+  it('"": a bare array', () => {
+    expect(leaderboardRows(rows, at(""))).toBe(rows);
+  });
+
+  it('"edges.node": each edge\'s node', () => {
+    expect(leaderboardRows({ edges: [{ node: rows[0], cursor: "c1" }], pageInfo: { hasNextPage: false } }, at("edges.node"))).toEqual(rows);
+  });
+
+  it("one envelope deep, as without a profile, and under the profile's envelope", () => {
+    expect(leaderboardRows({ data: { scores: rows } }, at("scores"))).toBe(rows);
+    expect(leaderboardRows({ data: rows, meta: {} }, at(""))).toBe(rows);
+    expect(leaderboardRows({ payload: { scores: rows } }, at("scores", "payload"))).toBe(rows);
+    expect(() => leaderboardRows({ payload: { scores: rows } }, at("scores"))).toThrow(HubResponseError);
+    // A declared envelope is the only one looked into.
+    expect(() => leaderboardRows({ data: { scores: rows } }, at("scores", "payload"))).toThrow(HubResponseError);
+  });
+
+  it("a missing key throws the unexpected-shape error naming the place and the keys seen: never the inferred rows", () => {
+    const error = refusal({ entries: rows }, "scores");
+    expect(error).toMatchObject({ status: 200, problem: "unexpected-shape", body: { entries: rows } });
+    expect(error.message).toBe(
+      'Unusable 200 response (unexpected-shape): no leaderboard rows at "scores" (the profile\'s leaderboard.rows) in an object with keys "entries": expected an array under "scores" there (also one envelope deep); correct the profile, or leave leaderboard.rows out to have the rows found',
+    );
+  });
+
+  it('rows elsewhere than declared are refused: an object for "", a bare array for a key, edges without node', () => {
+    expect(refusal({ scores: rows, meta: {} }, "").message).toContain("expected a bare array there");
+    expect(refusal(rows, "entries").message).toContain('no leaderboard rows at "entries" (the profile\'s leaderboard.rows) in an array: expected an array under "entries" there');
+    expect(refusal({ edges: [{ cursor: "c1" }] }, "edges.node").message).toContain('expected an array under "edges" whose every element holds "node" there');
+    expect(refusal({ scores: { rank: 1 } }, "scores").message).toContain('no leaderboard rows at "scores"');
+  });
+
+  it("without leaderboard.rows in the profile, the rows are inferred as without one", () => {
+    expect(leaderboardRows({ entries: rows }, { version: 1 })).toBe(rows);
+    expect(leaderboardRows({ entries: rows }, undefined)).toBe(rows);
+  });
+
+  it("a leaderboard.rows that is no string is a HubValidationError, not a guess", () => {
+    expect(() => leaderboardRows({ entries: rows }, { version: 1, leaderboard: { rows: 5 as never } } as never)).toThrow(HubValidationError);
   });
 });

@@ -4,7 +4,7 @@
  * missing or empty value says so. Through the public API only.
  */
 import { describe, expect, it } from "vitest";
-import { HubClient, HubValidationError } from "public-hub-sdk";
+import { defineTelemetry, HubClient, HubValidationError } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
 
 const base = { baseUrl: "https://h.test/api/v1", clientId: "pk_alpha", hub: "alpha" };
@@ -55,7 +55,7 @@ describe("unknown option names", () => {
   });
 
   it("the names other issues add (schemas, validate, telemetry) are accepted already", () => {
-    expect(() => new HubClient({ ...base, fetch, schemas: {}, validate: "off", telemetry: { name: "t", startCall: () => undefined } } as never)).not.toThrow();
+    expect(() => new HubClient({ ...base, fetch, schemas: {}, validate: "off", telemetry: defineTelemetry({ name: "t", startCall: () => undefined }) } as never)).not.toThrow();
   });
 });
 

@@ -2,7 +2,7 @@
 // attempt, retry, pause and campaign progress; an observer may leave out any method but run and end,
 // and what it throws never changes the call.
 import { describe, expect, it, vi } from "vitest";
-import { HubClient, NotFoundError, type HubCallContext, type HubCallObserver, type HubClientOptions, type HubTelemetry } from "public-hub-sdk";
+import { defineTelemetry, HubClient, NotFoundError, type HubCallContext, type HubCallObserver, type HubClientOptions, type HubTelemetry } from "public-hub-sdk";
 import type { AwardInput } from "public-hub-sdk/server";
 import { failure } from "../helpers/caught";
 import { capture } from "../helpers/log-lines";
@@ -16,13 +16,13 @@ const WALLET = "0x1111111111111111111111111111111111111111";
 function telemetryOf(observer: (ended: HubCallContext[]) => HubCallObserver | undefined) {
   const started: HubCallContext[] = [];
   const ended: HubCallContext[] = [];
-  const telemetry: HubTelemetry = {
+  const telemetry: HubTelemetry = defineTelemetry({
     name: "test",
     startCall: (call) => {
       started.push({ ...call });
       return observer(ended);
     },
-  };
+  });
   return { telemetry, started, ended };
 }
 

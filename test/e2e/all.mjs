@@ -16,6 +16,7 @@ const SUITES = {
   queue: "queue-campaign.mjs",
   // The public-hub CLI: a campaign through nginx limit_req, SIGKILLed, resumed.
   campaign: "campaign.mjs",
+  profile: "profile-round-trip.mjs", // doctor --profile on express, Fastify and NestJS hubs, the mock from each profile: both observed alike.
 };
 
 const wanted = process.argv.slice(2);

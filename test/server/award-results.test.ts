@@ -3,7 +3,7 @@
 // own call as a telemetry sees it.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { HubSchemaError, ServerError, UnauthorizedError, type HubCallContext } from "public-hub-sdk";
+import { defineTelemetry, HubSchemaError, ServerError, UnauthorizedError, type HubCallContext } from "public-hub-sdk";
 import { caught } from "../helpers/caught";
 import { useHubMock } from "../helpers/mock-server";
 import { serverClient } from "../helpers/server-client";
@@ -110,7 +110,7 @@ describe("what an award gives back", () => {
 describe("awardMany's own call, as a telemetry sees it", () => {
   it("is observed as awardMany, POST, on the award's template and path", async () => {
     const contexts: HubCallContext[] = [];
-    const telemetry = { name: "test", startCall: (context: Readonly<HubCallContext>) => ({ run: <T>(call: () => Promise<T>) => call(), end: (done: Readonly<HubCallContext>) => void contexts.push({ ...done }) }) };
+    const telemetry = defineTelemetry({ name: "test", startCall: (context: Readonly<HubCallContext>) => ({ run: <T>(call: () => Promise<T>) => call(), end: (done: Readonly<HubCallContext>) => void contexts.push({ ...done }) }) });
     await serverClient(mock.baseUrl, { telemetry }).awardMany([{ wallet: WALLET, amount: 1, ref: "m-1" }]);
     const campaign = contexts.find((context) => context.operation === "awardMany");
     expect(campaign).toMatchObject({ operation: "awardMany", method: "POST", urlTemplate: "/hub/{slug}/bits/earn", path: "/hub/alpha/bits/earn", hub: "alpha" });

@@ -96,7 +96,7 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
   try {
     const awards = readAwards(path, format, tracker);
     if (conn && !dryRun) {
-      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...(conn.unwrap && { unwrap: conn.unwrap }), ...conn.key });
+      const client = new HubServerClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, logger: log.logger, logLevel: log.logLevel, ...(conn.unwrap && { unwrap: conn.unwrap }), ...(conn.profile && { profile: conn.profile }), ...conn.key });
       summary = await client.awardMany(awards, { ...limits, onProgress, ...signal, ...journal });
     } else {
       const hub = values.hub ?? io.env.HUB_SLUG;
@@ -141,6 +141,7 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
       total,
       ...(dryRun ? { wouldSend: summary.wouldSend } : {}),
       applied: summary.applied,
+      ...(conn?.profile?.award?.duplicate === "indistinguishable" && { appliedMayIncludeDuplicates: true }),
       duplicates: summary.duplicates,
       skipped: summary.skipped,
       failedCount: failures.length,
@@ -152,13 +153,15 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
     });
   } else {
     const seconds = (elapsedMs / 1000).toFixed(1);
+    // A hub that answers a repeat as it answers a fresh award (its profile says so) cannot tell them apart: neither can we.
+    const applied = conn?.profile?.award?.duplicate === "indistinguishable" ? "Applied or already credited" : "Applied";
     println(
       io.stdout,
       dryRun
         ? `Dry run, nothing sent (credentials ${checks ? "checked above" : "not checked: add --check"}): ${summary.wouldSend} would be sent, ${summary.skipped} skipped (already applied or repeated), ${failures.length} invalid, of ${total} rows.`
         : stopped
-          ? `Stopped early: applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}; ${unsent(estimate, summary.applied + summary.duplicates + summary.skipped + failures.length)} in ${seconds} s.`
-          : `Applied ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
+          ? `Stopped early: ${applied.toLowerCase()} ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}; ${unsent(estimate, summary.applied + summary.duplicates + summary.skipped + failures.length)} in ${seconds} s.`
+          : `${applied} ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
     );
     // "Not sent again" only where a journal records them: without one, a run again sends them (and the hub answers duplicate again).
     if (summary.duplicates > 0) println(io.stdout, `Duplicates ${summary.duplicates}: the hub already had their ref, so each is credited once (not failures${values.journal ? "; journaled, not sent again" : ""}).`);

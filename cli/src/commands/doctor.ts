@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
 import { errorFields, HubApiError, HubClient, HubConnectionError, HubTimeoutError } from "public-hub-sdk";
 import { awardPath, clockOffsetOf, refusalKind, SIGNATURE_WINDOW_SECONDS, signRequest, type KeyMaterial, type RefusalKind } from "public-hub-sdk/server";
 import { parseFlags } from "../args";
 import { connection, connectionOptions, type Connection } from "../credentials";
 import { describeError } from "../describe-error";
-import { EXIT, println, printJson, type CliIo } from "../io";
+import { EXIT, println, printJson, UsageError, type CliIo } from "../io";
+import { probeProfile } from "../profile-probe";
 
-const doctorOptions = { ...connectionOptions, unwrap: { type: "string" }, json: { type: "boolean" } } as const;
+// `--profile` is doctor's output here: the file it writes, never one it reads.
+const doctorOptions = { ...connectionOptions, unwrap: { type: "string" }, json: { type: "boolean" }, "probe-wallet": { type: "string" } } as const;
 
 /** `ok` and `failed` were checked; `not checked` says why not; `info` is what was given. */
 export type CheckStatus = "ok" | "failed" | "not checked" | "info";
@@ -166,19 +169,39 @@ async function checkSecret(
 }
 
 /** Checks as lines: ✓ checked and fine, ✗ checked and wrong, – not checked (and why), · given. */
-export function printChecks(io: CliIo, checks: Check[]): void {
+export function printChecks(io: CliIo, checks: Check[], count = true): void {
   for (const check of checks) println(io.stdout, `${SYMBOL[check.status]} ${check.name}: ${check.detail}`);
-  const count = (status: CheckStatus) => checks.filter((check) => check.status === status).length;
-  println(io.stdout, `doctor: ${count("ok")} passed, ${count("failed")} failed, ${count("not checked")} not checked`);
+  const total = (status: CheckStatus) => checks.filter((check) => check.status === status).length;
+  if (count) println(io.stdout, `doctor: ${total("ok")} passed, ${total("failed")} failed, ${total("not checked")} not checked`);
 }
 
-/** `public-hub doctor`: everything that can be checked without awarding; ✓ only for what was. */
+/**
+ * `public-hub doctor`: everything that can be checked without awarding; ✓ only for what was. With
+ * `--profile FILE`, then how the hub speaks, written there (`--probe-wallet` adds one real award).
+ */
 export async function doctorCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags("doctor", args, doctorOptions);
-  const conn = await connection(values, io.env, false);
+  const { profile: file, "probe-wallet": wallet } = values;
+  if (wallet !== undefined && (file === undefined || wallet.trim() === "")) throw new UsageError("--probe-wallet needs a wallet and --profile FILE: it probes how the hub answers awards, for the profile");
+  // Neither --profile nor PUBLIC_HUB_PROFILE is read: doctor learns the profile, it does not assume one.
+  const conn = await connection({ ...values, profile: undefined }, { ...io.env, PUBLIC_HUB_PROFILE: undefined }, wallet !== undefined);
   const checks = await runChecks(conn);
   const ok = checks.every((check) => check.status !== "failed");
-  if (values.json) printJson(io.stdout, { ok, checks });
-  else printChecks(io, checks);
-  return ok ? EXIT.ok : EXIT.failed;
+  if (file === undefined || !ok) {
+    if (values.json) printJson(io.stdout, { ok, checks });
+    else printChecks(io, checks);
+    if (file !== undefined && !values.json) println(io.stdout, `✗ profile: not written to ${file}: fix what failed above, then run doctor --profile again`);
+    return ok ? EXIT.ok : EXIT.failed;
+  }
+  const { profile, learned } = await probeProfile(conn, wallet);
+  await writeFile(file, `${JSON.stringify(profile, null, 2)}\n`).catch((error: unknown) => {
+    throw new UsageError(`cannot write --profile ${file}: ${(error as Error).message}`);
+  });
+  if (values.json) printJson(io.stdout, { ok, checks, profile, learned, file });
+  else {
+    printChecks(io, checks);
+    println(io.stdout, `profile of hub ${conn.hub}, written to ${file} (✓ shown by an answer, – not learned: kept in its notes):`);
+    printChecks(io, learned, false);
+  }
+  return EXIT.ok;
 }

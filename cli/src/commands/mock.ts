@@ -2,8 +2,10 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getResponse } from "msw";
+import type { HubProfile, HubSignal } from "public-hub-sdk";
 import { CORS_HEADERS, createHubMock, demoHubs, demoKeys, type HubMock, type HubMockOptions, type MockHub, type MockKey } from "public-hub-sdk/mock";
 import { isPositiveInteger, numberFlag, parseFlags } from "../args";
+import { readProfile } from "../credentials";
 import { unreadable } from "../files";
 import { EXIT, println, UsageError, type CliIo } from "../io";
 
@@ -22,6 +24,7 @@ export const mockOptions = {
   "request-id-header": { type: "string" },
   "signature-status": { type: "string" },
   responses: { type: "string" },
+  profile: { type: "string" },
   quiet: { type: "boolean" },
   json: { type: "boolean" },
 } as const;
@@ -58,7 +61,7 @@ function choiceFlag<const C extends string>(flag: string, value: string | undefi
   throw new UsageError(`${flag} must be one of ${choices.join(", ")}, not "${value}"`);
 }
 
-/** The hub's dialect from flags: the same settings as `createHubMock`'s (fixtures only from a file). */
+/** The hub's dialect from flags: the same settings as `createHubMock`'s (fixtures only from a file); a flag wins over the `--profile`'s field, as an option does. */
 async function dialectOf(values: Record<string, string | boolean | undefined>): Promise<HubMockOptions> {
   const text = (name: string) => values[name] as string | undefined;
   const responses = text("responses") === undefined ? undefined : await readJson("--responses", text("responses")!);
@@ -67,15 +70,17 @@ async function dialectOf(values: Record<string, string | boolean | undefined>): 
     throw new UsageError(`--responses ${text("responses")} needs { operation: fixture } with operations among ${operations.join(", ")}`);
   }
   const status = choiceFlag("--signature-status", text("signature-status"), ["400", "401", "403"]);
+  const profile = text("profile") === undefined ? undefined : await readProfile(text("profile")!);
   const options: HubMockOptions = {
+    ...(profile && { profile }),
     ...(text("envelope") !== undefined && { envelope: text("envelope")! }),
     ...(responses !== undefined && { responses: responses as HubMockOptions["responses"] & object }),
     ...(status !== undefined && { signatureFailureStatus: Number(status) as 400 | 401 | 403 }),
     ...(text("request-id-header") !== undefined && { requestIdHeader: text("request-id-header")! }),
   };
   const duplicateStyle = choiceFlag("--duplicate-style", text("duplicate-style"), ["flag", "replay-header", "409", "208"]);
-  const errorFormat = choiceFlag("--error-format", text("error-format"), ["nested", "flat", "error-string", "problem", "problem+json", "error-object", "errors-array", "text", "html"]);
-  const rateLimitHeaders = choiceFlag("--rate-limit-headers", text("rate-limit-headers"), ["none", "ietf", "ietf-legacy", "x-ratelimit"]);
+  const errorFormat = choiceFlag("--error-format", text("error-format"), ["nested", "flat", "error-string", "problem", "problem+json", "error-object", "errors-array", "graphql", "nestjs", "fastify", "fastapi", "text", "html"]);
+  const rateLimitHeaders = choiceFlag("--rate-limit-headers", text("rate-limit-headers"), ["none", "ietf", "ietf-draft7", "ietf-legacy", "x-ratelimit"]);
   return { ...options, ...(duplicateStyle && { duplicateStyle }), ...(errorFormat && { errorFormat }), ...(rateLimitHeaders && { rateLimitHeaders }) };
 }
 
@@ -145,6 +150,8 @@ export async function mockCommand(args: string[], io: CliIo): Promise<number> {
   };
   const seed = await readSeed(values.seed);
   const dialect = await dialectOf(values);
+  // Checked before the port is taken: a profile the mock cannot speak (a bare-array board paged by cursor) is a usage error.
+  createHubMock(dialect);
   const host = values.host ?? "127.0.0.1";
   // The handlers need the base URL before the port is known (--port 0): bound after listen.
   let mock: HubMock | undefined;
@@ -167,7 +174,7 @@ export async function mockCommand(args: string[], io: CliIo): Promise<number> {
     clockOffsetMs: faults.clockOffsetMs,
     ...(faults.ratePerSecond !== undefined && { rateLimit: faults.ratePerSecond }),
   });
-  printBanner(io, origin, seed, faults);
+  printBanner(io, origin, seed, faults, dialect.profile && profileLine(values.profile!, dialect.profile, values));
 
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -181,7 +188,27 @@ export async function mockCommand(args: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-function printBanner(io: CliIo, origin: string, seed: Seed, faults: MockFaults): void {
+const said = (signal: HubSignal | "indistinguishable") =>
+  signal === "indistinguishable" ? signal : [signal.status, signal.code, signal.header && `${signal.header.name}: ${signal.header.value}`, signal.field && `${signal.field.name}=${signal.field.value}`].filter(Boolean).join(" ");
+
+/** The banner's line of a `--profile`: the file, what it sets, and which flag given beside it wins. */
+function profileLine(path: string, profile: HubProfile, values: Record<string, unknown>): string {
+  const { award, rateLimit, leaderboard } = profile;
+  const set: Array<[string | undefined | false, string?]> = [
+    [profile.errors && `errors ${profile.errors}`, "error-format"],
+    [profile.envelope && `envelope ${profile.envelope}`, "envelope"],
+    [profile.requestIdHeader !== undefined && `request id ${profile.requestIdHeader ?? "none"}`, "request-id-header"],
+    [award?.status !== undefined && `award ${award.status}`],
+    [award?.duplicate && `duplicate ${said(award.duplicate)}`, "duplicate-style"],
+    [award?.conflict && `conflict ${said(award.conflict)}`, "duplicate-style"],
+    [rateLimit && `rate limit announced by ${rateLimit.headers}${rateLimit.reset ? ` (${rateLimit.reset})` : ""}${rateLimit.resetLagSeconds ? ` +${rateLimit.resetLagSeconds} s` : ""}`, "rate-limit-headers"],
+    [leaderboard && `leaderboard ${leaderboard.rows || "a bare array"} paged by ${leaderboard.pages ?? "none"}`],
+  ];
+  const fields = set.flatMap(([text, flag]) => (text ? [flag && values[flag] !== undefined ? `${text} (--${flag} wins)` : text] : []));
+  return `Profile: ${path}${fields.length > 0 ? ` — ${fields.join(", ")}` : ""}`;
+}
+
+function printBanner(io: CliIo, origin: string, seed: Seed, faults: MockFaults, profile: string | undefined): void {
   const keys = Object.entries(seed.keys);
   const width = Math.max(9, ...keys.map(([id]) => id.length)) + 2;
   const hubWidth = Math.max(3, ...keys.map(([, key]) => key.hub.length)) + 2;
@@ -201,6 +228,7 @@ function printBanner(io: CliIo, origin: string, seed: Seed, faults: MockFaults):
       `  ${"client id".padEnd(width)}${"hub".padEnd(hubWidth)}secret`,
       ...keys.map(([id, key]) => `  ${id.padEnd(width)}${key.hub.padEnd(hubWidth)}${key.secret}`),
       `Faults: ${on.length > 0 ? on.join(", ") : "none"}`,
+      ...(profile ? [profile] : []),
       `Ledger: GET ${origin}/_mock/ledger   Requests: GET ${origin}/_mock/requests   Reset: POST ${origin}/_mock/reset`,
       `Try: HUB_BASE_URL=${origin}/api/v1 HUB_CLIENT_ID=${firstId} HUB_SLUG=${firstKey.hub} public-hub leaderboard`,
       "",

@@ -1,3 +1,4 @@
+import type { HubProfile } from "./profile";
 import type { HubSchemas, ValidateMode } from "./schemas";
 import type { StandardSchemaV1 } from "./standard-schema";
 import type { HubTelemetry } from "./telemetry";
@@ -107,6 +108,13 @@ export interface HubClientOptions<S extends HubSchemas = HubSchemas> {
    * @default undefined (no envelope)
    */
   unwrap?: string;
+  /**
+   * How your hub speaks, as `public-hub doctor --profile` wrote it (see docs/your-hub.md): this
+   * client reads its `envelope` (when `unwrap` is not given); `HubServerClient` also its award
+   * signals and its rate limit's `resetLagSeconds`, and checks the whole profile.
+   * @default undefined (every choice inferred)
+   */
+  profile?: HubProfile;
   /**
    * A `fetch` to use instead of `globalThis.fetch` (a proxy agent, a test double…). Without it,
    * each attempt uses `globalThis.fetch` as it is at that moment, so a `fetch` patched after the

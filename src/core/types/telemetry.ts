@@ -67,13 +67,31 @@ export interface HubCallObserver {
   end(call: Readonly<HubCallContext>): void;
 }
 
-/**
- * Telemetry for a client, the `telemetry` option: made by `openTelemetry()` from
- * `public-hub-sdk/otel`, or your own.
- */
-export interface HubTelemetry {
+/** A telemetry of your own, before `defineTelemetry` makes it the `telemetry` option. */
+export interface HubTelemetryDefinition {
   /** What records the calls, e.g. `"opentelemetry"`. */
   readonly name: string;
   /** Starts observing one public call; `undefined` to leave it unobserved. */
   startCall(call: Readonly<HubCallContext>): HubCallObserver | undefined;
+}
+
+/** @internal A public call as the client hands it to its telemetry. */
+export interface ObservedCall {
+  name: string;
+  method?: "GET" | "POST" | undefined;
+  segments: string[];
+  template?: string | undefined;
+  wallet?: string | undefined;
+  ref?: string | undefined;
+  hub: string;
+  baseUrl: string;
+}
+
+/**
+ * Telemetry for a client, the `telemetry` option: made by `openTelemetry()` from
+ * `public-hub-sdk/otel`, or by `defineTelemetry()` from your own {@link HubTelemetryDefinition}.
+ */
+export interface HubTelemetry extends HubTelemetryDefinition {
+  /** @internal How a client runs one call under this telemetry (`defineTelemetry` sets it: a client without a telemetry never loads it). */
+  readonly observe: <R>(call: ObservedCall, log: unknown, run: (trace: never) => Promise<R>) => Promise<R>;
 }

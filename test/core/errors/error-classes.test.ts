@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   BadRequestError,
+  ConflictError,
+  UnprocessableEntityError,
   ForbiddenError,
   HubAbortError,
   HubApiError,
@@ -27,6 +29,8 @@ describe("apiError picks the class by status", () => {
     [401, UnauthorizedError, "UnauthorizedError"],
     [403, ForbiddenError, "ForbiddenError"],
     [404, NotFoundError, "NotFoundError"],
+    [409, ConflictError, "ConflictError"],
+    [422, UnprocessableEntityError, "UnprocessableEntityError"],
     [429, RateLimitError, "RateLimitError"],
     [500, ServerError, "ServerError"],
     [503, ServerError, "ServerError"],
@@ -37,7 +41,7 @@ describe("apiError picks the class by status", () => {
     expect(error.name).toBe(name);
   });
 
-  it.each([409, 418, 422, 499])("%i → a plain HubApiError", (status) => {
+  it.each([402, 418, 423, 499])("%i → a plain HubApiError", (status) => {
     const error = apiError(init(status));
     expect(error.constructor).toBe(HubApiError);
     expect(error.name).toBe("HubApiError");

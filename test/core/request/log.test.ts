@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLog, where } from "../../../src/core/request";
-import type { HubTelemetry, Logger } from "public-hub-sdk";
+import { defineTelemetry, type HubTelemetry, type Logger } from "public-hub-sdk";
 import { HubClient, HubConnectionError } from "public-hub-sdk";
 import { useHubMock } from "../../helpers/mock-server";
 import { client, run, scripted } from "../../helpers/scripted-fetch";
@@ -260,10 +260,10 @@ describe("an observer that throws is logged; a telemetry hears a failed attempt"
   it("a telemetry hears a failed attempt's end with no status and the failure", async () => {
     const heard: unknown[][] = [];
     const failure = new TypeError("fetch failed");
-    const telemetry: HubTelemetry = {
+    const telemetry: HubTelemetry = defineTelemetry({
       name: "test",
       startCall: () => ({ run: (call) => call(), attempt: () => (status, error) => void heard.push([status, error]), end: () => {} }),
-    };
+    });
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const hub = client((async () => Promise.reject(failure)) as typeof globalThis.fetch, { telemetry, retry: 0 });
     await run([() => hub.getHub()]);

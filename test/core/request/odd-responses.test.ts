@@ -76,7 +76,7 @@ describe("error bodies of any shape", () => {
     server.use(http.get(hubUrl(), () => HttpResponse.json({ oops: { why: 42 } }, { status: 409 })));
     const error = await client().getHub().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HubApiError);
-    expect(error).toMatchObject({ name: "HubApiError", status: 409, code: undefined, body: { oops: { why: 42 } } });
+    expect(error).toMatchObject({ name: "ConflictError", status: 409, code: undefined, body: { oops: { why: 42 } } });
     expect((error as HubApiError).message).toBe('409 Conflict: {"oops":{"why":42}}');
   });
 

@@ -2,7 +2,7 @@
 // limits: a longer wait fails at once, with the wait on the error. Under fake timers, to the
 // millisecond. (The property suite states the same rules for any header and any clock offset.)
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HubAbortError, HubClient, RateLimitError, ServerError, type HubClientOptions, type HubTelemetry } from "public-hub-sdk";
+import { defineTelemetry, HubAbortError, HubClient, RateLimitError, ServerError, type HubClientOptions, type HubTelemetry } from "public-hub-sdk";
 import { HubServerClient } from "public-hub-sdk/server";
 import { client as fetchClient, run, scripted as scriptedFetch } from "../../helpers/scripted-fetch";
 
@@ -101,7 +101,7 @@ describe("an abort and the attempts", () => {
     const fetch = (async (url: string) =>
       url.endsWith("/hub/alpha") ? new Response(null, { status: 307, headers: { location: "https://h.test/api/v1/hub/alpha-2" } }) : Response.json({ slug: "alpha" })) as unknown as typeof globalThis.fetch;
     const ended: number[] = [];
-    const telemetry: HubTelemetry = { name: "count", startCall: () => ({ run: (call) => call(), end: (context) => void ended.push(context.attempts) }) };
+    const telemetry: HubTelemetry = defineTelemetry({ name: "count", startCall: () => ({ run: (call) => call(), end: (context) => void ended.push(context.attempts) }) });
     const client = new HubClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha", logLevel: "off", fetch, telemetry });
     const { attempts } = await client.getHub().withResponse();
     expect(attempts).toBe(2);

@@ -1,0 +1,78 @@
+/**
+ * A hub profile read from JSON (a file `doctor --profile` wrote, or one a user pinned), and the
+ * one rule that reads a declared signal off an answer. Server and mock code only: zod stays out of
+ * the browser entry, whose client checks the two fields it reads (`envelope`, `rateLimit`).
+ */
+import * as z from "zod/mini";
+import { errorFields, isObject, type AwardAnswer } from "./answer";
+import { HubValidationError, type ValidationIssue } from "./errors";
+import type { HubErrorFormat, HubProfile, HubSignal } from "./types/profile";
+
+const ERROR_FORMATS = ["nested", "flat", "error-string", "problem", "problem+json", "error-object", "errors-array", "graphql", "nestjs", "fastify", "fastapi", "text", "html"] as const satisfies readonly HubErrorFormat[];
+const name = z.string().check(z.minLength(1));
+const status = z.number().check(z.int(), z.gte(100), z.lte(599));
+const signal = z.strictObject({
+  status,
+  code: z.optional(name),
+  header: z.optional(z.strictObject({ name, value: z.string() })),
+  field: z.optional(z.strictObject({ name, value: z.union([z.string(), z.boolean()]) })),
+});
+const profileSchema = z.strictObject({
+  version: z.literal(1),
+  envelope: z.optional(name),
+  requestIdHeader: z.optional(z.nullable(name)),
+  award: z.optional(z.strictObject({ status: z.optional(status), duplicate: z.optional(z.union([signal, z.literal("indistinguishable")])), conflict: z.optional(signal) })),
+  errors: z.optional(z.enum(ERROR_FORMATS)),
+  rateLimit: z.optional(
+    z.strictObject({
+      headers: z.enum(["none", "ietf", "ietf-draft7", "ietf-legacy", "x-ratelimit"]),
+      reset: z.optional(z.enum(["seconds", "epoch-seconds", "epoch-ms"])),
+      resetLagSeconds: z.optional(z.number().check(z.gte(0), z.lte(3600))),
+    }),
+  ),
+  leaderboard: z.optional(z.strictObject({ rows: z.string(), pages: z.optional(z.enum(["none", "relay", "cursor", "page", "link"])) })),
+  notes: z.optional(z.array(z.string())),
+});
+
+/**
+ * A hub profile, checked: every field known and of its type (a typo is refused, not ignored).
+ * @throws {HubValidationError} naming every problem.
+ * @example
+ * ```ts
+ * const profile = parseHubProfile(JSON.parse(readFileSync("hub-profile.json", "utf8")));
+ * ```
+ */
+export function parseHubProfile(json: unknown): HubProfile {
+  const result = profileSchema.safeParse(json);
+  if (result.success) return result.data as HubProfile;
+  const issues = result.error.issues.flatMap((issue): ValidationIssue[] =>
+    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ path: [...issue.path, key], code: issue.code, message: `unknown field "${key}"` })) : [{ path: issue.path, code: issue.code, message: issue.message }],
+  );
+  throw new HubValidationError({ what: "hub profile", issues });
+}
+
+/**
+ * Whether an answer is the one a signal declares: its status, and each of its code, header and
+ * body field that the signal names. Never free text: a code is the body's declared code.
+ */
+export function answerSignals(signal: HubSignal, { status, headers, body }: AwardAnswer): boolean {
+  if (status !== signal.status) return false;
+  if (signal.code !== undefined && errorFields(body).code !== signal.code) return false;
+  if (signal.header && headers.get(signal.header.name)?.trim().toLowerCase() !== signal.header.value.toLowerCase()) return false;
+  const field = signal.field;
+  if (!field) return true;
+  // At the top, or one envelope deep (`{ data: { duplicate: true } }`).
+  const holders = isObject(body) ? [body, ...Object.values(body).filter(isObject)] : [];
+  return holders.some((holder) => holder[field.name] === field.value);
+}
+
+/**
+ * Whether an award's answer says the hub already had its `ref`, as the profile declares it:
+ * `undefined` when the profile declares nothing (the SDK's rule decides), `false` for a hub whose
+ * repeats are indistinguishable from fresh awards.
+ */
+export function declaredDuplicate(profile: HubProfile | undefined, answer: AwardAnswer): boolean | undefined {
+  const duplicate = profile?.award?.duplicate;
+  if (duplicate === undefined) return undefined;
+  return duplicate !== "indistinguishable" && answerSignals(duplicate, answer);
+}

@@ -1,0 +1,94 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { HubValidationError, type HubProfile } from "public-hub-sdk";
+import { parseHubProfile } from "public-hub-sdk/server";
+import { answerSignals, declaredDuplicate } from "../../src/core/profile";
+
+const answer = (status: number, body: unknown = {}, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers), body });
+const whole: HubProfile = {
+  version: 1,
+  envelope: "data",
+  requestIdHeader: "x-correlation-id",
+  award: { status: 201, duplicate: { status: 200, field: { name: "status", value: "already_processed" } }, conflict: { status: 409, code: "ref_conflict" } },
+  errors: "fastify",
+  rateLimit: { headers: "x-ratelimit", reset: "epoch-seconds", resetLagSeconds: 1 },
+  leaderboard: { rows: "edges.node", pages: "relay" },
+  notes: ["the reset's lag was not learned"],
+};
+
+describe("parseHubProfile", () => {
+  it("keeps a whole profile as written, and the smallest one", () => {
+    expect(parseHubProfile(JSON.parse(JSON.stringify(whole)))).toEqual(whole);
+    expect(parseHubProfile({ version: 1 })).toEqual({ version: 1 });
+  });
+
+  it("refuses an unknown field at its path, a wrong version and a wrong type, all at once", () => {
+    const error = (() => {
+      try {
+        parseHubProfile({ version: 2, envelop: "data", award: { duplicate: { status: "409" } }, rateLimit: { headers: "draft-7" } });
+      } catch (caught) {
+        return caught as HubValidationError;
+      }
+    })();
+    expect(error).toBeInstanceOf(HubValidationError);
+    expect(error!.issues.map((issue) => issue.path.join("."))).toEqual(expect.arrayContaining(["version", "envelop", "award.duplicate", "rateLimit.headers"]));
+    expect(error!.issues.find((issue) => issue.path[0] === "envelop")?.message).toBe('unknown field "envelop"');
+  });
+
+  it("anything that is not a profile is a HubValidationError, never another error", () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        try {
+          parseHubProfile(value);
+        } catch (error) {
+          return error instanceof HubValidationError;
+        }
+        return (value as { version?: unknown }).version === 1;
+      }),
+    );
+  });
+});
+
+describe("answerSignals: the status and each marker the signal names", () => {
+  it("a status alone", () => {
+    expect(answerSignals({ status: 208 }, answer(208))).toBe(true);
+    expect(answerSignals({ status: 208 }, answer(200))).toBe(false);
+  });
+
+  it("a code, as errorFields reads it, never from the message", () => {
+    const signal = { status: 409, code: "duplicate_ref" };
+    expect(answerSignals(signal, answer(409, { error: { code: "duplicate_ref", message: "used" } }))).toBe(true);
+    expect(answerSignals(signal, answer(409, { error: { code: "ref_conflict", message: "duplicate_ref" } }))).toBe(false);
+    expect(answerSignals(signal, answer(409, "duplicate_ref"))).toBe(false);
+  });
+
+  it("a header, its value compared without case or surrounding space", () => {
+    const signal = { status: 200, header: { name: "Idempotent-Replayed", value: "true" } };
+    expect(answerSignals(signal, answer(200, {}, { "idempotent-replayed": " TRUE " }))).toBe(true);
+    expect(answerSignals(signal, answer(200, {}, { "idempotent-replayed": "false" }))).toBe(false);
+    expect(answerSignals(signal, answer(200))).toBe(false);
+  });
+
+  it("a body field, at the top or one envelope deep, its value exactly", () => {
+    const signal = { status: 200, field: { name: "duplicate", value: true } };
+    expect(answerSignals(signal, answer(200, { duplicate: true }))).toBe(true);
+    expect(answerSignals(signal, answer(200, { data: { duplicate: true } }))).toBe(true);
+    expect(answerSignals(signal, answer(200, { data: { inner: { duplicate: true } } }))).toBe(false);
+    expect(answerSignals(signal, answer(200, { duplicate: "true" }))).toBe(false);
+    expect(answerSignals(signal, answer(200, [{ duplicate: true }]))).toBe(false);
+  });
+});
+
+describe("declaredDuplicate", () => {
+  it("undefined without a declared signal: the SDK's rule decides", () => {
+    expect(declaredDuplicate(undefined, answer(208))).toBeUndefined();
+    expect(declaredDuplicate({ version: 1, award: {} }, answer(208))).toBeUndefined();
+  });
+
+  it("a declared signal decides both ways; an indistinguishable hub's repeats are never flagged", () => {
+    const profile: HubProfile = { version: 1, award: { duplicate: { status: 409, code: "taken" } } };
+    expect(declaredDuplicate(profile, answer(409, { code: "taken" }))).toBe(true);
+    expect(declaredDuplicate(profile, answer(409, { code: "duplicate_ref" }))).toBe(false);
+    expect(declaredDuplicate({ version: 1, award: { duplicate: "indistinguishable" } }, answer(200, { duplicate: true }))).toBe(false);
+  });
+});
