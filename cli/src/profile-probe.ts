@@ -94,7 +94,9 @@ export async function probeProfile(conn: Connection, probeWallet: string | undef
   const answers: Answer[] = [];
   let skewMs = 0;
   const send = async (what: string, url: URL | string, init: RequestInit = {}) => {
-    const response = await fetch(url, init);
+    // Bounded as the SDK's attempts are (10 s): a probe never hangs doctor.
+    const signal = AbortSignal.timeout(10_000);
+    const response = await fetch(url, { ...init, signal });
     const text = await response.text();
     let body: unknown = text;
     try {
