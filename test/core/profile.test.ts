@@ -92,3 +92,61 @@ describe("declaredDuplicate", () => {
     expect(declaredDuplicate({ version: 1, award: { duplicate: "indistinguishable" } }, answer(200, { duplicate: true }))).toBe(false);
   });
 });
+
+describe("parseHubProfile: every value of every choice", () => {
+  const choices = {
+    errors: ["nested", "flat", "error-string", "problem", "problem+json", "error-object", "errors-array", "graphql", "nestjs", "fastify", "fastapi", "text", "html"],
+    headers: ["none", "ietf", "ietf-draft7", "ietf-legacy", "x-ratelimit"],
+    reset: ["seconds", "epoch-seconds", "epoch-ms"],
+    pages: ["none", "relay", "cursor", "page", "link"],
+  } as const;
+
+  it("accepts each, and refuses a value next to it", () => {
+    for (const errors of choices.errors) expect(parseHubProfile({ version: 1, errors }).errors).toBe(errors);
+    for (const headers of choices.headers) expect(parseHubProfile({ version: 1, rateLimit: { headers } }).rateLimit).toEqual({ headers });
+    for (const reset of choices.reset) expect(parseHubProfile({ version: 1, rateLimit: { headers: "ietf", reset } }).rateLimit?.reset).toBe(reset);
+    for (const pages of choices.pages) expect(parseHubProfile({ version: 1, leaderboard: { rows: "", pages } }).leaderboard?.pages).toBe(pages);
+    for (const bad of [{ errors: "" }, { rateLimit: { headers: "" } }, { rateLimit: { headers: "ietf", reset: "" } }, { leaderboard: { rows: "", pages: "" } }]) expect(() => parseHubProfile({ version: 1, ...bad })).toThrow(HubValidationError);
+  });
+
+  it("each field's bounds: a status of 100–599, a named header and field, a lag of 0–3600 s, notes of text, requestIdHeader null", () => {
+    const signal = { status: 409, code: "taken", header: { name: "x-dup", value: "1" }, field: { name: "state", value: false } };
+    const kept = { version: 1, requestIdHeader: null, award: { status: 202, duplicate: signal, conflict: { status: 599 } }, rateLimit: { headers: "x-ratelimit", resetLagSeconds: 3600 }, notes: ["n"] } as const;
+    expect(parseHubProfile(kept)).toEqual(kept);
+    const refused = [
+      { award: { status: 99 } },
+      { award: { status: 600 } },
+      { award: { status: 200.5 } },
+      { award: { duplicate: { status: 409, code: "" } } },
+      { award: { duplicate: { status: 409, header: { name: "", value: "1" } } } },
+      { award: { duplicate: { status: 409, field: { name: "state", value: 1 } } } },
+      { award: { conflict: { status: 409, extra: 1 } } },
+      { envelope: "" },
+      { requestIdHeader: "" },
+      { rateLimit: { headers: "ietf", resetLagSeconds: 3601 } },
+      { rateLimit: { headers: "ietf", resetLagSeconds: -1 } },
+      { leaderboard: { pages: "none" } },
+      { notes: [1] },
+    ];
+    for (const bad of refused) expect(() => parseHubProfile({ version: 1, ...bad }), JSON.stringify(bad)).toThrow(HubValidationError);
+  });
+
+  it("its error names the hub profile", () => {
+    expect(() => parseHubProfile({ version: 1, envelope: 5 })).toThrow(/hub profile/);
+  });
+});
+
+describe("answerSignals and declaredDuplicate: the edges", () => {
+  it("a signal without a code matches whatever code the body holds", () => {
+    expect(answerSignals({ status: 409 }, answer(409, { code: "anything" }))).toBe(true);
+  });
+
+  it("a body field beside a null or a text value is still found; a text holds no field", () => {
+    expect(answerSignals({ status: 200, field: { name: "duplicate", value: true } }, answer(200, { data: null, note: "x", duplicate: true }))).toBe(true);
+    expect(answerSignals({ status: 200, field: { name: "length", value: 4 as unknown as string } }, answer(200, { note: "abcd" }))).toBe(false);
+  });
+
+  it("a profile without an award section declares nothing", () => {
+    expect(declaredDuplicate({ version: 1 }, answer(208))).toBeUndefined();
+  });
+});
