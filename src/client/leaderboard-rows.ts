@@ -19,7 +19,13 @@ export type LeaderboardRowOf<Board> = 0 extends 1 & Board
   ? LeaderboardRow
   : Board extends readonly (infer Row)[]
     ? Row
-    : Board extends { edges: readonly { node: infer Node }[] }
+    : Board extends {
+          /** A Relay connection's edges. */
+          edges: readonly {
+            /** An edge's row. */
+            node: infer Node;
+          }[];
+        }
       ? Node // a Relay connection
       : string extends keyof Board
       ? LeaderboardRow // an index signature: the lenient type, whose rows are not declared

@@ -59,9 +59,19 @@ export interface HubSignal {
   /** The error code the body holds (as `errorFields(body).code` reads it). */
   code?: string;
   /** A header and its value (`Idempotent-Replayed: true`), compared without case. */
-  header?: { name: string; value: string };
+  header?: {
+    /** The header's name. */
+    name: string;
+    /** Its value. */
+    value: string;
+  };
   /** A body field and its value (`duplicate: true`, `status: "already_processed"`), at the top or one envelope deep. */
-  field?: { name: string; value: string | boolean };
+  field?: {
+    /** The field's name. */
+    name: string;
+    /** Its value, compared exactly. */
+    value: string | boolean;
+  };
 }
 
 /** How a hub shapes an error body. */
