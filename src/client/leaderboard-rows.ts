@@ -53,10 +53,9 @@ export type LeaderboardRowOf<Board> = 0 extends 1 & Board
  * ```
  */
 export function leaderboardRows<Board extends object>(leaderboard: Board, profile?: Partial<HubProfile>): Array<LeaderboardRowOf<Board>> {
-  const declared = profile?.leaderboard?.rows;
+  const place = profile?.leaderboard?.rows;
   // Declared is obeyed, never guessed around: a place that is no string is refused.
-  if (declared !== undefined && typeof declared !== "string") throw new HubValidationError({ what: "hub profile", issues: [{ path: ["leaderboard", "rows"], code: "invalid_type", message: 'leaderboard.rows must be a string: "", a key, or "edges.node"' }] });
-  const place = declared;
+  if (place !== undefined && typeof place !== "string") throw new HubValidationError({ what: "hub profile", issues: [{ path: ["leaderboard", "rows"], code: "invalid_type", message: 'leaderboard.rows must be a string: "", a key, or "edges.node"' }] });
   const rowsOf = (value: unknown, depth: number): unknown[] | undefined => {
     if (place !== undefined) {
       const rows = rowsAt(value, place);
