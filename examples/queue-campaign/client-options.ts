@@ -1,8 +1,9 @@
 /**
  * The worker's `HubServerClient` options, in one place: the key material from the environment,
- * the retry decision (see README.md, "Who retries what") and this process's rate gate.
+ * the retry decision (see README.md, "Who retries what") and the budget every worker shares.
  */
-import type { HubServerClientOptions } from "public-hub-sdk/server";
+import type { Redis } from "ioredis";
+import { redisBudget, type HubServerClientOptions } from "public-hub-sdk/server";
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];
@@ -21,10 +22,15 @@ export function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | u
 
 /**
  * Options of each worker's one client, from `HUB_BASE_URL`, `HUB_CLIENT_ID`, `HUB_SLUG`,
- * `HUB_SECRET`. The API's limit is kept by the queue's limiter (`QUEUE_MAX_PER_SECOND`, worker.ts).
+ * `HUB_SECRET`. The hub's limit is one budget for all workers, kept in `redis` (the queue's):
+ * whatever the hub announces, or a pause it asks for, or the rate a silent limit allows, any
+ * worker learns it and all obey. `HUB_BUDGET=local` lets each worker pace itself.
  */
-export function workerClientOptions(env: NodeJS.ProcessEnv = process.env): HubServerClientOptions {
+export function workerClientOptions(env: NodeJS.ProcessEnv = process.env, redis?: Redis): HubServerClientOptions {
+  const shared = env.HUB_BUDGET ?? "redis";
+  if (shared !== "redis" && shared !== "local") throw new Error(`HUB_BUDGET must be redis or local (got ${JSON.stringify(shared)})`);
   return {
+    ...(shared === "redis" && redis && { budget: redisBudget(redis) }),
     baseUrl: required(env, "HUB_BASE_URL"),
     clientId: required(env, "HUB_CLIENT_ID"),
     hub: required(env, "HUB_SLUG"),

@@ -5,11 +5,11 @@
  *   REDIS_URL=redis://127.0.0.1:6379 HUB_BASE_URL=… HUB_CLIENT_ID=… HUB_SLUG=alpha HUB_SECRET=… \
  *     npx tsx examples/queue-campaign/worker.ts
  *
- * Optional: `WORKER_CONCURRENCY` (awards in flight in this process, default 16), and
- * `QUEUE_MAX_PER_SECOND` (the API's limit, shared by all workers of the queue through Redis).
+ * Optional: `WORKER_CONCURRENCY` (awards in flight in this process, default 16). The hub's limit
+ * needs no setting: every worker's client shares one budget in Redis (client-options.ts).
  */
 import { pathToFileURL } from "node:url";
-import { Queue, Worker, type RateLimiterOptions } from "bullmq";
+import { Queue, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { HubServerClient, type AwardInput } from "public-hub-sdk/server";
 import { QUEUE_NAME, redisConnection } from "./award-queue";
@@ -23,22 +23,6 @@ export interface AwardWorkerOptions {
   queueName?: string;
   /** Awards in flight in this process. */
   concurrency?: number;
-  /** Jobs per second for the whole queue, all workers together (kept in Redis by BullMQ). */
-  maxPerSecond?: number;
-}
-
-/**
- * BullMQ's limiter for an API limit of `perSecond` requests. BullMQ counts jobs in fixed windows,
- * so any one second can hold the jobs of `1000 / duration + 1` windows: with 100 ms windows that
- * is 11 of them, so `max` is 90 % of the limit ÷ 11 (rounded down). The 10 %
- * left over absorbs the jitter between a job's start and its request's arrival. Below 13 requests
- * per second: one job per window, with windows long enough for the same bound.
- */
-export function queueLimiter(perSecond: number): RateLimiterOptions {
-  const budget = perSecond * 0.9;
-  const max = Math.floor(budget / 11);
-  if (max >= 1) return { max, duration: 100 };
-  return { max: 1, duration: budget > 1 ? Math.ceil(1000 / (budget - 1)) : 1001 };
 }
 
 /** Starts a worker; `close()` it to finish the jobs in flight and stop. */
@@ -49,8 +33,8 @@ export function startAwardWorker(options: AwardWorkerOptions): Worker<AwardInput
     connection: options.connection,
     concurrency: options.concurrency ?? 16,
     // BullMQ makes every worker honour `queue.rateLimit` (our 429 pause) only when a limiter is
-    // set; without a limit of our own, one that never binds.
-    limiter: options.maxPerSecond ? queueLimiter(options.maxPerSecond) : { max: 1_000_000, duration: 1_000 },
+    // set: one that never binds (the hub's limit is the client's shared budget).
+    limiter: { max: 1_000_000, duration: 1_000 },
     // A killed worker's jobs go back to the queue once their lock expires (a live worker renews
     // its locks every 5 s). Short, because a job is one request of at most 10 s (client-options.ts).
     lockDuration: 10_000,
@@ -63,14 +47,14 @@ export function startAwardWorker(options: AwardWorkerOptions): Worker<AwardInput
 
 async function main() {
   const concurrency = positiveNumber(process.env, "WORKER_CONCURRENCY");
-  const maxPerSecond = positiveNumber(process.env, "QUEUE_MAX_PER_SECOND");
-  const client = new HubServerClient(workerClientOptions());
   const connection = redisConnection();
+  // The budget's own connection: BullMQ's blocks on its commands.
+  const budget = redisConnection();
+  const client = new HubServerClient(workerClientOptions(process.env, budget));
   const worker = startAwardWorker({
     connection,
     client,
     ...(concurrency ? { concurrency: Math.floor(concurrency) } : {}),
-    ...(maxPerSecond ? { maxPerSecond } : {}),
   });
   // Every failed attempt; BullMQ retries it unless it was the last or the error is unrecoverable.
   worker.on("failed", (job, error) => console.error(`award ${job?.data.ref ?? "?"}, attempt ${job?.attemptsMade ?? "?"}: ${error.message}`));
@@ -79,6 +63,7 @@ async function main() {
     process.once(signal, async () => {
       await worker.close(); // lets the awards in flight finish
       connection.disconnect();
+      budget.disconnect();
     });
   }
   await worker.waitUntilReady();

@@ -50,23 +50,6 @@ export function checkWallet(wallet: unknown): void {
   throwIf("wallet", "wallet", segmentProblem("wallet", wallet));
 }
 
-/**
- * Checks a leaderboard `limit`: absent, or a positive integer.
- * @throws {HubValidationError} for anything else (a string, NaN, 1.5, 0…).
- */
-export function checkLimit(limit: unknown): void {
-  if (limit !== undefined) throwIf("leaderboard query", "limit", limitProblem(limit));
-}
-
-function limitProblem(limit: unknown): Problem | undefined {
-  // Number.isFinite is false for anything but a finite number: it does not coerce.
-  if (!Number.isFinite(limit)) return { code: "invalid_type", message: "limit must be a finite number" };
-  if (!Number.isInteger(limit)) return { code: "invalid_type", message: "limit must be an integer" };
-  // Beyond 2^53 a number is no longer an exact integer, and 1e21 would be sent as "1e+21".
-  if (!Number.isSafeInteger(limit)) return { code: "too_big", message: `limit must be at most ${Number.MAX_SAFE_INTEGER}` };
-  return (limit as number) > 0 ? undefined : { code: "too_small", message: "limit must be greater than 0" };
-}
-
 // A header value must not hold CR, LF or NUL (header injection), nor, for fetch, code points
 // beyond Latin-1. A client id is stricter: printable ASCII, no spaces, which also catches the
 // trailing newline an environment variable read from a file often has.
@@ -136,7 +119,7 @@ const at = (options: unknown, path: string[]) => path.reduce<unknown>((value, ke
 export const CLIENT_OPTIONS = ["baseUrl", "clientId", "hub", "timeout", "retry", "maxConcurrency", "fetch", "headers", "logLevel", "logger", "onRequest", "schemas", "validate", "telemetry", "unwrap", "profile"] as const;
 
 /** The options only `HubServerClient` takes: `HubServerClient`'s names are `CLIENT_OPTIONS` and these. */
-export const SERVER_ONLY_OPTIONS = ["secret", "signingKey", "dangerouslyAllowBrowser", "duplicate"] as const;
+export const SERVER_ONLY_OPTIONS = ["secret", "signingKey", "dangerouslyAllowBrowser", "duplicate", "budget"] as const;
 
 /** Every per-call option (`RequestOptions`), named once, as `CLIENT_OPTIONS`. */
 export const CALL_OPTIONS = ["signal", "schema", "timeout", "retry", "validate"] as const;
@@ -222,9 +205,17 @@ export function checkCallOptions(options: unknown): void {
  * @throws {HubValidationError} for anything else, naming the first bad page parameter.
  */
 export function checkLeaderboardQuery(query: unknown): void {
-  checkOptions("leaderboard query", query ?? undefined, [["page", optional((v) => isObject(v) && !Array.isArray(v) && !("limit" in v)), "an object without limit"]], ["limit", "page"]);
-  const { limit, page } = (query ?? {}) as { limit?: unknown; page?: object };
-  checkLimit(limit);
+  checkOptions(
+    "leaderboard query",
+    query ?? undefined,
+    [
+      // Beyond 2^53 a number is no longer an exact integer, and 1e21 would be sent as "1e+21".
+      ["limit", optional((v) => Number.isSafeInteger(v) && (v as number) > 0), "a positive integer (at most 2^53 − 1)"],
+      ["page", optional((v) => isObject(v) && !Array.isArray(v) && !("limit" in v)), "an object without limit"],
+    ],
+    ["limit", "page"],
+  );
+  const { page } = (query ?? {}) as { page?: object };
   for (const [name, value] of Object.entries(page ?? {})) {
     // Each name and value as a wallet is checked: well-formed, non-blank text; a safe integer as the text it is sent as.
     const what = `page.${name}`;

@@ -107,10 +107,10 @@ export interface SigningDiagnostics {
 /** What the SDK read from a non-2xx answer (`answer.ts`, `readError`). */
 interface ApiErrorInit extends ErrorInit {
   status: number;
-  code: string | undefined;
+  code?: string | undefined;
   detail?: string | undefined;
   issues?: ReadonlyArray<ValidationIssue> | undefined;
-  body: unknown;
+  body?: unknown;
   headers: Readonly<Record<string, string>>;
   requestId?: string | undefined;
   retryAfterMs?: number | undefined;

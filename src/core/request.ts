@@ -9,6 +9,7 @@
 import ky, { TimeoutError, type KyInstance } from "ky";
 import { rateLimitOf, readError, requestIdOf, type Clock, type RateLimitFields } from "./answer";
 import { HubAbortError, HubConnectionError, HubRedirectError, HubTimeoutError, RateLimitError } from "./errors";
+import { learn, memoryBudget, turn, type HubBudget } from "./pace";
 import type { Logger, LogLevel, RequestEvent, RetryOptions } from "./types/options";
 
 /** Every default of the client's options, named once (their `@default` tags document them). */
@@ -225,16 +226,6 @@ type Outcome =
   | { response: Response; text: string; receivedAt: number; waitUntil: number | undefined }
   | { error: unknown; kind: "timeout" | "network" | "abort" };
 
-/** What the client knows of the hub's window, as local epoch ms. */
-interface Allowance {
-  left: number;
-  until: number;
-}
-
-/** After a throttle that says nothing: the share of the refused rate kept, and the cubic's scale (AWS SDK v3's adaptive retry mode: CUBIC). */
-const BETA = 0.7;
-const SCALE = 0.4;
-const MIN_RATE = 0.5;
 /** No retry sooner than this after a wait the hub asked for (a `Retry-After` of 0.001 s is no licence to burst): the first backoff step at its shortest (within `maxBackoff`), at most a second. */
 const retryFloor = (retry: Required<RetryOptions>) => Math.min(retry.backoff / 2, retry.maxBackoff, 1_000);
 
@@ -244,19 +235,8 @@ export class Requester {
   readonly #prefix: string;
   #active = 0;
   readonly #waiting: Array<() => void> = [];
-  /** No attempt starts before this (local epoch ms): a wait a 429 or 503 asked for. */
-  #pausedUntil = 0;
-  /** When the latest attempt started (or will): the next is spaced from it by the adapted rate. */
-  #lastStart = 0;
-  /** Attempts started, for reading `remaining` against attempts the server had not yet counted. */
-  #started = 0;
-  #allowance: Allowance | undefined;
-  /** The adapted rate for a hub that throttles without saying how: lowered at `#throttledAt` from `#throttledRate`, then climbing back (a cubic in the time since). */
-  #throttledRate = Number.POSITIVE_INFINITY;
-  #throttledAt = Number.NEGATIVE_INFINITY;
-  /** Two marks of the count of starts, the older at least a second before the newer: the rate a throttle refused is measured since the older. */
-  #older = { at: 0, started: 0 };
-  #newer = { at: 0, started: 0 };
+  /** The hub key's pace: this client's own, or one shared by every process awarding with the key (the server client's `budget`). */
+  budget: HubBudget = memoryBudget();
   /** The runtime hides redirects (a browser): reads follow them, the browser enforcing CORS on every hop. */
   #followsRedirects = false;
   /**
@@ -363,35 +343,27 @@ export class Requester {
     };
     try {
       signal?.throwIfAborted();
+      const { maxWaitMs } = call;
       const now = Date.now();
-      const rate = this.#rate(now);
-      // An unlimited rate spaces by 1000 / Infinity: 0.
-      let start = Math.max(now, this.#pausedUntil, this.#lastStart + 1000 / rate);
-      const allowance = this.#allowance;
-      const spent = allowance !== undefined && start < allowance.until && allowance.left <= 0;
-      if (spent) start = Math.max(start, allowance.until);
-      if (start - now > call.maxWaitMs) {
+      const [start, started] = await this.budget.update((pace) => turn(pace, now, maxWaitMs));
+      const waitMs = start - now;
+      if (waitMs > maxWaitMs) {
         throw new RateLimitError({
           status: 429,
-          code: undefined,
-          body: undefined,
           headers: {},
-          retryAfterMs: start - now,
-          message: `Not sent: the hub's limit allows the next request in ${seconds(start - now)}, longer than this call may wait (${seconds(call.maxWaitMs)}).`,
+          retryAfterMs: waitMs,
+          message: `Not sent: the hub's limit allows the next request in ${seconds(waitMs)}, longer than this call may wait (${seconds(maxWaitMs)}).`,
           mayHaveBeenApplied: this.#verdict(call),
         });
       }
-      if (allowance && start < allowance.until) allowance.left--;
-      this.#lastStart = start;
-      if (start > now) {
+      if (waitMs > 0) {
         const { trace } = call.spec;
         // A retry's wait is told as the retry's; a first attempt's as a pause.
-        if (trace && call.attempts === 0) safely(this.#config.log, () => trace.pause(start - now));
-        await sleep(start - now, signal);
+        if (trace && call.attempts === 0) safely(this.#config.log, () => trace.pause(waitMs));
+        // From now: a shared budget answered after a round trip.
+        await sleep(start - Date.now(), signal);
       }
-      if (start - this.#newer.at >= 1_000) [this.#older, this.#newer] = [this.#newer.at === 0 ? { at: start, started: this.#started } : this.#newer, { at: start, started: this.#started }];
-      // Counted here, not by the caller after its await: other calls' turns may end in between.
-      return [release, ++this.#started];
+      return [release, started];
     } catch (error) {
       release();
       throw error;
@@ -399,42 +371,13 @@ export class Requester {
   }
 
   /**
-   * Attempts per second the adapted rate allows now: unlimited until the hub throttles without
-   * saying how; then `BETA` of the refused rate, back to it after `k` seconds, faster beyond (CUBIC).
-   */
-  #rate(now: number): number {
-    const refused = this.#throttledRate;
-    if (refused === Number.POSITIVE_INFINITY) return refused;
-    const k = Math.cbrt((refused * (1 - BETA)) / SCALE);
-    return Math.max(MIN_RATE, refused + SCALE * ((now - this.#throttledAt) / 1000 - k) ** 3);
-  }
-
-  /**
    * What an answer says of the hub's limit, for the attempts to come (every time in local epoch ms,
    * from the server's time). Returns when the hub lets the next request in, if it said.
    */
-  #learn(fields: RateLimitFields, status: number, startedAs: number, startedAt: number): number | undefined {
+  async #learn(fields: RateLimitFields, status: number, startedAs: number, startedAt: number): Promise<number | undefined> {
     const now = Date.now();
-    if (fields.remaining !== undefined && fields.resetAt !== undefined) {
-      // Attempts started after this one were not counted by the server when it answered; answers
-      // come back out of order, so within one window the lowest estimate and the earliest reset hold.
-      const until = fields.resetAt;
-      const left = fields.remaining - (this.#started - startedAs);
-      const last = this.#allowance;
-      this.#allowance = last && Math.abs(last.until - until) < 1000 ? { left: Math.min(left, last.left), until: Math.min(until, last.until) } : { left, until };
-    }
-    // Nothing left: the window's earliest reset (the allowance's), nearer than this answer's own.
-    const waitUntil = fields.retryAt ?? (fields.remaining === 0 ? this.#allowance?.until : undefined);
-    if ((status === 429 || status === 503) && waitUntil !== undefined) {
-      if (waitUntil > this.#pausedUntil && waitUntil > now) this.#config.log("debug", "pause", () => ({ waitMs: Math.round(waitUntil - now), status }));
-      this.#pausedUntil = Math.max(this.#pausedUntil, waitUntil);
-    } else if (status === 429 && fields.remaining === undefined && startedAt >= this.#throttledAt) {
-      // A throttle that says nothing, of an attempt sent at the current rate: the rate it refused, less (CUBIC's multiplicative decrease).
-      // The rate refused: the starts since the older mark, over the time they span (at least 100 ms: a client that just began).
-      const measured = ((this.#started - this.#older.started) * 1000) / Math.max(100, now - this.#older.at);
-      this.#throttledRate = Math.max(MIN_RATE, Math.min(this.#rate(now), measured));
-      this.#throttledAt = now;
-    }
+    const [waitUntil, pausedUntil] = await this.budget.update((pace) => learn(pace, fields, status, startedAs, startedAt, now));
+    if (pausedUntil) this.#config.log("debug", "pause", () => ({ waitMs: Math.round(pausedUntil - now), status }));
     return waitUntil;
   }
 
@@ -501,7 +444,7 @@ export class Requester {
             const { headers, status } = response;
             receivedAt = Date.now();
             clock.observe?.(headers, sentAt, receivedAt);
-            waitUntil = this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, sentAt);
+            waitUntil = await this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, sentAt);
             onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status, requestId: requestIdOf(headers) }));
             // The body is read within the attempt: its timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.
             try {

@@ -71,6 +71,8 @@ export const refusalKind: Refused = refuse;
 export const clockOffsetOf: Refused = refuse;
 /** @deprecated Refuses to run in a browser (a browser client checks the profile fields it reads). */
 export const parseHubProfile: Refused = refuse;
+/** @deprecated Refuses to run in a browser (a shared budget is for server processes). */
+export const redisBudget: Refused = refuse;
 /** @deprecated Refuses to be used in a browser: any property of it throws. */
 export const awardSchema: BrowserOnlyRefusal = new Proxy({}, { get: refuse, has: refuse, ownKeys: refuse }) as BrowserOnlyRefusal;
 

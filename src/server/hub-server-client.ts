@@ -17,6 +17,7 @@ import { assertNotBrowser } from "./browser-guard";
 import { campaignContext } from "./campaign/errors";
 import type { AwardSource, CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+import type { BudgetStore } from "./redis-budget";
 import { awardSegments, checkKeyOptions, hmacSigner, sha256Hex, signingPayload } from "./signing";
 
 /**
@@ -62,6 +63,13 @@ export interface HubServerClientOptions<S extends HubSchemas = HubSchemas> exten
    * @example (answer) => answer.status === 409 && (answer.body as { code?: string }).code === "E_REF_TAKEN"
    */
   duplicate?: (answer: AwardAnswer) => boolean | undefined;
+  /**
+   * Where this client keeps its hub key's pace (the hub's announced limit, a pause it asked for,
+   * the rate adapted to a limit that says nothing), shared by every process that awards with the
+   * same key: {@link redisBudget}. Without one, the client keeps its own, in memory.
+   * @default this client's own
+   */
+  budget?: BudgetStore;
 }
 
 /**
@@ -94,7 +102,8 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     this.#profile = options.profile && parseHubProfile(options.profile);
     this.#clock.resetLagMs = (this.#profile?.rateLimit?.resetLagSeconds ?? 0) * 1000;
     // Every answer's `Date`, reads too, moves it: the first write is already signed in server time.
-    this.useClock(this.#clock);
+    // One budget per hub key: the client id at the base address.
+    this.usePace(this.#clock, options.budget?.open(`${options.clientId} ${this.baseUrl}`, (event, fields) => this.log("warn", event, () => fields)));
     // Derived once per client: only the prepared signer is kept, never the secret itself.
     const signer = Promise.resolve(options.signingKey ?? sha256Hex(options.secret!)).then(hmacSigner);
     signer.catch(() => undefined); // surfaced on the first award instead

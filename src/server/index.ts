@@ -49,6 +49,8 @@ export { awardSchema, parseAward, type AwardInput, type AmountAward, type KindAw
 export { refusalKind, type RefusalKind, type SigningDiagnostics } from "../core/errors";
 export { clockOffsetOf, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
 export { parseHubProfile } from "../core/profile";
+export { redisBudget, type BudgetStore, type RedisBudgetOptions, type RedisEval } from "./redis-budget";
+export type { HubBudget, Pace, PaceMark } from "../core/pace";
 export { CAMPAIGN_DEFAULTS, type AwardSource, type DryRunOptions, type CampaignOptions, type CampaignSummary, type CampaignProgress, type CampaignFailure, type CampaignInFlight, type CampaignJournal, type JournalEntry } from "./campaign/types";
 export { RefConflictError, CampaignStoppedError } from "./campaign/errors";
 export * from "../index";

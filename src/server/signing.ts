@@ -110,8 +110,11 @@ const keyCount = (input: Record<string, unknown>, issues: Issues | undefined) =>
 
 /** Throws {@link HubValidationError} unless a server client's key options are usable (called after HubClient's own checks, which refuse a non-object). */
 export function checkKeyOptions(options: object): void {
-  const allow = (options as Record<string, unknown>).dangerouslyAllowBrowser;
-  const issues = keyCount(options as Record<string, unknown>, add(keyIssues(options as Record<string, unknown>), "dangerouslyAllowBrowser", allow === undefined || typeof allow === "boolean" ? undefined : { code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" }));
+  const { dangerouslyAllowBrowser: allow, budget } = options as Record<string, unknown>;
+  let issues = add(keyIssues(options as Record<string, unknown>), "dangerouslyAllowBrowser", allow === undefined || typeof allow === "boolean" ? undefined : { code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" });
+  const store = budget === undefined || (isObject(budget) && typeof budget.open === "function");
+  issues = add(issues, "budget", store ? undefined : { code: "invalid_type", message: "budget must be a budget store (redisBudget() from public-hub-sdk/server)" });
+  issues = keyCount(options as Record<string, unknown>, issues);
   if (issues) throw new HubValidationError({ what: "client options", issues });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HubValidationError } from "public-hub-sdk";
-import { CLIENT_OPTIONS, checkClientOptions, checkLimit, checkWallet } from "../../src/client/check-input";
+import { CLIENT_OPTIONS, checkClientOptions, checkLeaderboardQuery, checkWallet } from "../../src/client/check-input";
 
 /** The issues a check throws, or [] when it accepts the value. */
 const issuesOf = (check: () => void) => {
@@ -36,24 +36,26 @@ describe("checkWallet", () => {
   });
 });
 
-describe("checkLimit", () => {
+describe("a leaderboard query's limit", () => {
+  const problem = { code: "invalid_type", message: "limit must be a positive integer (at most 2^53 − 1)" };
   it.each([
-    ["a string", "5", { code: "invalid_type", message: "limit must be a finite number" }],
-    ["NaN", Number.NaN, { code: "invalid_type", message: "limit must be a finite number" }],
-    ["Infinity", Number.POSITIVE_INFINITY, { code: "invalid_type", message: "limit must be a finite number" }],
-    ["1.5", 1.5, { code: "invalid_type", message: "limit must be an integer" }],
-    ["0", 0, { code: "too_small", message: "limit must be greater than 0" }],
-    ["-3", -3, { code: "too_small", message: "limit must be greater than 0" }],
-  ])("refuses %s", (_name, value, problem) => {
-    expect(issuesOf(() => checkLimit(value))).toEqual([{ path: ["limit"], ...problem }]);
+    ["a string", "5"],
+    ["NaN", Number.NaN],
+    ["Infinity", Number.POSITIVE_INFINITY],
+    ["1.5", 1.5],
+    ["0", 0],
+    ["-3", -3],
+    ["2^53, no longer an exact integer", 2 ** 53],
+  ])("refuses %s", (_name, limit) => {
+    expect(issuesOf(() => checkLeaderboardQuery({ limit }))).toEqual([{ path: ["limit"], ...problem }]);
   });
 
-  it.each([undefined, 1, 1000])("accepts %s (absent means the server's default)", (limit) => {
-    expect(issuesOf(() => checkLimit(limit))).toEqual([]);
+  it.each([undefined, 1, 1000, Number.MAX_SAFE_INTEGER])("accepts %s (absent means the server's default)", (limit) => {
+    expect(issuesOf(() => checkLeaderboardQuery({ limit }))).toEqual([]);
   });
 
   it("names the leaderboard query in the message", () => {
-    expect(() => checkLimit(0)).toThrow("Invalid leaderboard query: limit: limit must be greater than 0");
+    expect(() => checkLeaderboardQuery({ limit: 0 })).toThrow("Invalid leaderboard query: limit: limit must be a positive integer (at most 2^53 − 1)");
   });
 });
 

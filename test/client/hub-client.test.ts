@@ -144,7 +144,7 @@ describe("validation before sending", () => {
   });
 
   it("names the field in the message", async () => {
-    await expect(client().getLeaderboard({ limit: 1.5 })).rejects.toThrow(/limit: limit must be an integer/);
+    await expect(client().getLeaderboard({ limit: 1.5 })).rejects.toThrow(/limit: limit must be a positive integer/);
   });
 });
 

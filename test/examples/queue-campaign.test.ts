@@ -11,7 +11,7 @@ import { jobIdOf } from "../../examples/queue-campaign/award-queue";
 import { positiveNumber, workerClientOptions } from "../../examples/queue-campaign/client-options";
 import { awardProcessor } from "../../examples/queue-campaign/process-award";
 import { AwardFileError, checkAwardFile, readAwards } from "../../examples/queue-campaign/read-awards";
-import { queueLimiter } from "../../examples/queue-campaign/worker";
+import { LuaRedis } from "../helpers/lua-redis";
 import { useHubMock } from "../helpers/mock-server";
 import { serverClient } from "../helpers/server-client";
 
@@ -94,18 +94,6 @@ describe("examples/queue-campaign/award-queue.ts jobIdOf", () => {
   });
 });
 
-describe("examples/queue-campaign/worker.ts queueLimiter", () => {
-  it("keeps any one second at or under 90 % of the limit, across window boundaries", () => {
-    for (let limit = 1; limit <= 2_000; limit++) {
-      const { max, duration } = queueLimiter(limit);
-      const worstSecond = (Math.floor(1000 / duration) + 1) * max;
-      expect(max).toBeGreaterThanOrEqual(1);
-      expect(worstSecond, `limit ${limit}`).toBeLessThanOrEqual(Math.max(1, limit * 0.9));
-    }
-    expect(queueLimiter(100)).toEqual({ max: 8, duration: 100 });
-  });
-});
-
 describe("examples/queue-campaign/client-options.ts", () => {
   const env = { HUB_BASE_URL: "https://hub.example.com/api/v1", HUB_CLIENT_ID: "pk_alpha_demo", HUB_SLUG: "alpha", HUB_SECRET: "s" };
 
@@ -113,10 +101,18 @@ describe("examples/queue-campaign/client-options.ts", () => {
     expect(workerClientOptions(env)).toMatchObject({ hub: "alpha", retry: 0 });
   });
 
+  it("shares the hub's budget through the queue's Redis unless HUB_BUDGET=local; anything else is refused by name", () => {
+    const redis = new LuaRedis() as never;
+    expect(workerClientOptions(env, redis).budget).toBeDefined();
+    expect(workerClientOptions({ ...env, HUB_BUDGET: "redis" }, redis).budget).toBeDefined();
+    expect(workerClientOptions({ ...env, HUB_BUDGET: "local" }, redis).budget).toBeUndefined();
+    expect(() => workerClientOptions({ ...env, HUB_BUDGET: "shared" }, redis)).toThrow('HUB_BUDGET must be redis or local (got "shared")');
+  });
+
   it("reads a positive number from the environment, or refuses it by name", () => {
-    expect(positiveNumber({ QUEUE_MAX_PER_SECOND: "30" }, "QUEUE_MAX_PER_SECOND")).toBe(30);
-    expect(positiveNumber({}, "QUEUE_MAX_PER_SECOND")).toBeUndefined();
-    expect(() => positiveNumber({ QUEUE_MAX_PER_SECOND: "fast" }, "QUEUE_MAX_PER_SECOND")).toThrow('QUEUE_MAX_PER_SECOND must be a positive number (got "fast")');
+    expect(positiveNumber({ WORKER_CONCURRENCY: "30" }, "WORKER_CONCURRENCY")).toBe(30);
+    expect(positiveNumber({}, "WORKER_CONCURRENCY")).toBeUndefined();
+    expect(() => positiveNumber({ WORKER_CONCURRENCY: "fast" }, "WORKER_CONCURRENCY")).toThrow('WORKER_CONCURRENCY must be a positive number (got "fast")');
   });
 
   it("names a missing variable", () => {
