@@ -92,8 +92,8 @@ const RULES: readonly Rule[] = [
   ["maxConcurrency", optional((v) => count(v) && (v as number) > 0), "a positive integer"],
   ["unwrap", optional(text), "a non-empty string: the envelope's key of the payload"],
   // The fields this client reads; HubServerClient and the mock check the whole profile (src/core/profile.ts).
-  ["profile", optional((v) => isObject(v) && v.version === 1 && optional(text)(v.envelope)), "a hub profile (version 1; its envelope a non-empty string)"],
-  ["telemetry", optional((v) => isObject(v) && fn(v.observe)), "a telemetry (openTelemetry() from public-hub-sdk/otel, or defineTelemetry())"],
+  ["profile", optional((v) => isObject(v) && v.version === 1 && optional(text)(v.envelope)), "a hub profile (version 1)"],
+  ["telemetry", optional((v) => isObject(v) && fn(v.observe)), "made by openTelemetry() or defineTelemetry()"],
   ["fetch", optional(fn), "a function"],
   ["duplicate", optional(fn), "a function"],
   ["onRequest", optional(fn), "a function"],
@@ -104,7 +104,7 @@ const RULES: readonly Rule[] = [
   [
     "headers",
     optional((v) => isObject(v) && Object.entries(v).every(([name, value]) => HEADER_NAME.test(name) && typeof value === "string" && HEADER_VALUE.test(value))),
-    "an object of valid header names and string values without line breaks",
+    "valid header names with string values, no line breaks",
   ],
 ];
 
@@ -149,7 +149,7 @@ function unknownName(path: string[], known: readonly string[]): ValidationIssue 
   };
   const nearest = known.reduce((best, candidate) => (shared(candidate) > shared(best) ? candidate : best), "");
   const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name)
-    ? `${name} is for HubServerClient (public-hub-sdk/server), on your server: a browser client must never hold a secret`
+    ? `${name} is for HubServerClient (public-hub-sdk/server), on a server`
     : `unknown option "${path.join(".")}"${shared(nearest) > 1 ? ` (did you mean "${nearest}"?)` : ""}`;
   return { path, code: "unrecognized_keys", message };
 }

@@ -191,8 +191,8 @@ export class HubClient<S extends HubSchemas = {}> {
   }
 
   /** @internal The server client's clock (every answer moves it, every server time is placed through it) and budget (its pace, shared when given one). */
-  protected usePace(clock: Requester["clock"], budget: Requester["budget"] | undefined): void {
-    Object.assign(this.#requester, { clock }, budget && { budget });
+  protected usePace(clock: Requester["clock"], budget: Requester["budget"]): void {
+    Object.assign(this.#requester, { clock, budget });
   }
 
   /** @internal Whether a failure with this system code never left this machine: a `HubClient` knows no such list. */

@@ -21,8 +21,8 @@ export interface Pace {
   started: number;
   /** What the hub's latest window has left, and when that window ends. */
   allowance?: { left: number; until: number } | undefined;
-  /** A throttle that said nothing: the rate it refused, and when. The adapted rate climbs back from it. */
-  throttled?: { rate: number; at: number } | undefined;
+  /** A throttle that said nothing: the rate it refused, when, and the count of starts then. The adapted rate climbs back from it. */
+  throttled?: { rate: number; at: number; started: number } | undefined;
   /** A mark of the count of starts, at least a second before `newer`: the rate a throttle refused is measured since it. */
   older: PaceMark;
   /** The latest mark of the count of starts. */
@@ -58,7 +58,7 @@ const MIN_RATE = 0.5;
  * saying how; then `BETA` of the refused rate, back to it after `k` seconds, faster beyond (CUBIC).
  */
 function rate(pace: Pace, now: number): number {
-  if (!pace.throttled) return Number.POSITIVE_INFINITY;
+  if (!pace.throttled) return Infinity;
   const { rate: refused, at } = pace.throttled;
   const k = Math.cbrt((refused * (1 - BETA)) / SCALE);
   return Math.max(MIN_RATE, refused + SCALE * ((now - at) / 1000 - k) ** 3);
@@ -78,7 +78,7 @@ export function turn(pace: Pace, now: number, maxWaitMs: number): [start: number
   if (start - now > maxWaitMs) return [start, pace.started];
   if (allowance && start < allowance.until) allowance.left--;
   pace.lastStart = start;
-  if (start - pace.newer[0] >= 1_000) [pace.older, pace.newer] = [pace.newer[0] === 0 ? [start, pace.started] : pace.newer, [start, pace.started]];
+  if (start - pace.newer[0] >= 1_000) [pace.older, pace.newer] = [pace.newer[0] ? pace.newer : [start, pace.started], [start, pace.started]];
   return [start, ++pace.started];
 }
 
@@ -86,25 +86,27 @@ export function turn(pace: Pace, now: number, maxWaitMs: number): [start: number
  * What an answer says of the hub's limit, for the attempts to come. Returns when the hub lets the
  * next request in, if it said, and the end of a pause it began or made longer.
  */
-export function learn(pace: Pace, fields: RateLimitFields, status: number, startedAs: number, startedAt: number, now: number): [waitUntil: number | undefined, paused?: number] {
-  if (fields.remaining !== undefined && fields.resetAt !== undefined) {
+export function learn(pace: Pace, fields: RateLimitFields, status: number, startedAs: number, now: number): [waitUntil: number | undefined, paused?: number] {
+  const { remaining, resetAt: until } = fields;
+  if (remaining !== undefined && until !== undefined) {
     // Attempts started after this one were not counted by the server when it answered; answers
     // come back out of order, so within one window the lowest estimate and the earliest reset hold.
-    const until = fields.resetAt;
-    const left = fields.remaining - (pace.started - startedAs);
+    const left = remaining - (pace.started - startedAs);
     const last = pace.allowance;
     pace.allowance = last && Math.abs(last.until - until) < 1000 ? { left: Math.min(left, last.left), until: Math.min(until, last.until) } : { left, until };
   }
   // Nothing left: the window's earliest reset (the allowance's), nearer than this answer's own.
-  const waitUntil = fields.retryAt ?? (fields.remaining === 0 ? pace.allowance?.until : undefined);
+  const waitUntil = fields.retryAt ?? (remaining === 0 ? pace.allowance?.until : undefined);
   if ((status === 429 || status === 503) && waitUntil !== undefined) {
     if (waitUntil > Math.max(pace.pausedUntil, now)) return [waitUntil, (pace.pausedUntil = waitUntil)];
-  } else if (status === 429 && fields.remaining === undefined && (!pace.throttled || startedAt >= pace.throttled.at)) {
-    // A throttle that says nothing, of an attempt sent at the current rate: the rate it refused, less (CUBIC's multiplicative decrease).
-    // The rate refused: the starts since the older mark, over the time they span (at least 100 ms: a client that just began).
+  } else if (status === 429 && remaining === undefined && startedAs > (pace.throttled?.started ?? 0)) {
+    // A throttle that says nothing, of an attempt given its turn at the current rate (started after
+    // the last decrease: an attempt queued before it says nothing of the new rate): the rate it
+    // refused, less (CUBIC's multiplicative decrease). The rate refused: the starts since the older
+    // mark, over the time they span (at least 100 ms: a client that just began).
     const [at, started] = pace.older;
     const measured = ((pace.started - started) * 1000) / Math.max(100, now - at);
-    pace.throttled = { rate: Math.max(MIN_RATE, Math.min(rate(pace, now), measured)), at: now };
+    pace.throttled = { rate: Math.max(MIN_RATE, Math.min(rate(pace, now), measured)), at: now, started: pace.started };
   }
   return [waitUntil];
 }

@@ -360,8 +360,7 @@ export class Requester {
         const { trace } = call.spec;
         // A retry's wait is told as the retry's; a first attempt's as a pause.
         if (trace && call.attempts === 0) safely(this.#config.log, () => trace.pause(waitMs));
-        // From now: a shared budget answered after a round trip.
-        await sleep(start - Date.now(), signal);
+        await sleep(waitMs, signal);
       }
       return [release, started];
     } catch (error) {
@@ -374,9 +373,8 @@ export class Requester {
    * What an answer says of the hub's limit, for the attempts to come (every time in local epoch ms,
    * from the server's time). Returns when the hub lets the next request in, if it said.
    */
-  async #learn(fields: RateLimitFields, status: number, startedAs: number, startedAt: number): Promise<number | undefined> {
-    const now = Date.now();
-    const [waitUntil, pausedUntil] = await this.budget.update((pace) => learn(pace, fields, status, startedAs, startedAt, now));
+  async #learn(fields: RateLimitFields, status: number, startedAs: number, now: number): Promise<number | undefined> {
+    const [waitUntil, pausedUntil] = await this.budget.update((pace) => learn(pace, fields, status, startedAs, now));
     if (pausedUntil) this.#config.log("debug", "pause", () => ({ waitMs: Math.round(pausedUntil - now), status }));
     return waitUntil;
   }
@@ -444,7 +442,7 @@ export class Requester {
             const { headers, status } = response;
             receivedAt = Date.now();
             clock.observe?.(headers, sentAt, receivedAt);
-            waitUntil = await this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, sentAt);
+            waitUntil = await this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, receivedAt);
             onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status, requestId: requestIdOf(headers) }));
             // The body is read within the attempt: its timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.
             try {

@@ -17,6 +17,7 @@ import { assertNotBrowser } from "./browser-guard";
 import { campaignContext } from "./campaign/errors";
 import type { AwardSource, CampaignJournal, CampaignOptions, CampaignSummary } from "./campaign/types";
 import { ServerClock, SIGNATURE_WINDOW_SECONDS } from "./server-clock";
+import { memoryBudget } from "../core/pace";
 import type { BudgetStore } from "./redis-budget";
 import { awardSegments, checkKeyOptions, hmacSigner, sha256Hex, signingPayload } from "./signing";
 
@@ -103,7 +104,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     this.#clock.resetLagMs = (this.#profile?.rateLimit?.resetLagSeconds ?? 0) * 1000;
     // Every answer's `Date`, reads too, moves it: the first write is already signed in server time.
     // One budget per hub key: the client id at the base address.
-    this.usePace(this.#clock, options.budget?.open(`${options.clientId} ${this.baseUrl}`, (event, fields) => this.log("warn", event, () => fields)));
+    this.usePace(this.#clock, options.budget?.open(`${options.clientId} ${this.baseUrl}`, (event, fields) => this.log("warn", event, () => fields)) ?? memoryBudget());
     // Derived once per client: only the prepared signer is kept, never the secret itself.
     const signer = Promise.resolve(options.signingKey ?? sha256Hex(options.secret!)).then(hmacSigner);
     signer.catch(() => undefined); // surfaced on the first award instead

@@ -70,8 +70,8 @@ function shifted(pace: Pace, by: number): Pace {
     pausedUntil: moved(pace.pausedUntil, by),
     lastStart: moved(pace.lastStart, by),
     started: pace.started,
-    allowance: allowance && { left: allowance.left, until: moved(allowance.until, by) },
-    throttled: throttled && { rate: throttled.rate, at: moved(throttled.at, by) },
+    allowance: allowance && { ...allowance, until: moved(allowance.until, by) },
+    throttled: throttled && { ...throttled, at: moved(throttled.at, by) },
     older: [moved(older[0], by), older[1]],
     newer: [moved(newer[0], by), newer[1]],
   };

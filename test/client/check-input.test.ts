@@ -107,7 +107,7 @@ describe("checkClientOptions", () => {
 
   it("a telemetry of one's own is refused until defineTelemetry makes it one, and the message says so", () => {
     const [issue] = issuesOf(() => checkClientOptions({ ...options, telemetry: { name: "t", startCall: () => undefined } } as never));
-    expect(issue?.message).toBe("telemetry must be a telemetry (openTelemetry() from public-hub-sdk/otel, or defineTelemetry())");
+    expect(issue?.message).toBe("telemetry must be made by openTelemetry() or defineTelemetry()");
   });
 
   it("never echoes a value, only field names", () => {

@@ -50,8 +50,8 @@ describe("input checks: every issue exact", () => {
     ["a negative backoff", { retry: { backoff: -1 } }, ["retry", "backoff"], "retry.backoff must be a finite number ≥ 0"],
     ["a backoff as a string", { retry: { maxBackoff: "5" } }, ["retry", "maxBackoff"], "retry.maxBackoff must be a finite number ≥ 0"],
     ["an unwrap key that is a number", { unwrap: 5 }, ["unwrap"], "unwrap must be a non-empty string: the envelope's key of the payload"],
-    ["one bad header among good ones", { headers: { "x-good": "1", "x bad": "2" } }, ["headers"], "headers must be an object of valid header names and string values without line breaks"],
-    ["a header value that is a number", { headers: { "x-count": 5 } }, ["headers"], "headers must be an object of valid header names and string values without line breaks"],
+    ["one bad header among good ones", { headers: { "x-good": "1", "x bad": "2" } }, ["headers"], "headers must be valid header names with string values, no line breaks"],
+    ["a header value that is a number", { headers: { "x-count": 5 } }, ["headers"], "headers must be valid header names with string values, no line breaks"],
   ])("refuses %s", async (_name, extra, path, message) => {
     const { issues } = await issuesOf(construct(extra));
     expect(issues).toEqual([{ path, code: "invalid_type", message }]);

@@ -17,6 +17,9 @@ const SUITES = {
   // The public-hub CLI: a campaign through nginx limit_req, SIGKILLed, resumed.
   campaign: "campaign.mjs",
   profile: "profile-round-trip.mjs", // doctor --profile on express, Fastify and NestJS hubs, the mock from each profile: both observed alike.
+  // One budget per hub key through Redis: queue workers and plain processes, a worker killed, Redis
+  // restarted. A short matrix here (CI's 90 minutes); `npm run e2e:budget` runs the whole one.
+  budget: ["shared-budget.mjs", "--workers=1,4", "--forms=ietf,ietf-draft7,bare", "--awards=600"],
 };
 
 const wanted = process.argv.slice(2);
@@ -27,11 +30,12 @@ if (unknown.length > 0) {
 }
 
 const results = [];
-for (const [name, file] of Object.entries(SUITES)) {
+for (const [name, suite] of Object.entries(SUITES)) {
+  const [file, ...args] = [suite].flat();
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   const started = performance.now();
   console.log(`\n=== e2e suite: ${name} (test/e2e/${file})`);
-  const child = spawn(process.execPath, [fileURLToPath(new URL(file, import.meta.url))], { stdio: "inherit" });
+  const child = spawn(process.execPath, [fileURLToPath(new URL(file, import.meta.url)), ...args], { stdio: "inherit" });
   const code = await new Promise((resolve) => child.on("close", (exit, signal) => resolve(exit ?? signal)));
   results.push({ name, code, seconds: (performance.now() - started) / 1000 });
 }
