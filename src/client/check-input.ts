@@ -136,21 +136,10 @@ const CALL_RULES: readonly Rule[] = [
   ...RULES.filter(([name]) => /^(timeout|retry)/.test(name)),
 ];
 
-/**
- * An unknown name, with the known name of its level that shares the longest beginning with it
- * (typos keep the first letters: `timout`, `retries`, `secert`), when they share two letters.
- */
-function unknownName(path: string[], known: readonly string[]): ValidationIssue {
+/** An unknown name; a server client's option given to a browser client says where it belongs. */
+function unknownName(path: string[]): ValidationIssue {
   const name = path.at(-1)!;
-  const shared = (candidate: string) => {
-    let i = 0;
-    while (i < name.length && name[i]!.toLowerCase() === candidate[i]?.toLowerCase()) i++;
-    return i;
-  };
-  const nearest = known.reduce((best, candidate) => (shared(candidate) > shared(best) ? candidate : best), "");
-  const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name)
-    ? `${name} is for HubServerClient (public-hub-sdk/server), on a server`
-    : `unknown option "${path.join(".")}"${shared(nearest) > 1 ? ` (did you mean "${nearest}"?)` : ""}`;
+  const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name) ? `${name} is for HubServerClient (public-hub-sdk/server), on a server` : `unknown option "${path.join(".")}"`;
   return { path, code: "unrecognized_keys", message };
 }
 
@@ -164,10 +153,10 @@ export function checkOptions(what: string, options: unknown, rules: readonly Rul
   if (options !== undefined && !isObject(options)) issues.push({ path: [], code: "invalid_type", message: "must be an object" });
   else if (options) {
     for (const key of Object.keys(options)) {
-      if (!known.includes(key)) issues.push(unknownName([key], known));
+      if (!known.includes(key)) issues.push(unknownName([key]));
       const nested = rules.map(([name]) => name.split(".")).flatMap(([root, name]) => (root === key && name ? [name] : []));
       const value = options[key];
-      if (nested.length > 0 && isObject(value)) issues.push(...Object.keys(value).flatMap((name) => (nested.includes(name) ? [] : [unknownName([key, name], nested)])));
+      if (nested.length > 0 && isObject(value)) issues.push(...Object.keys(value).flatMap((name) => (nested.includes(name) ? [] : [unknownName([key, name])])));
     }
     for (const [name, test, expected] of rules) {
       const path = name.split(".");

@@ -19,8 +19,12 @@ export interface Pace {
   lastStart: number;
   /** Attempts started (or given a start), for reading `remaining` against attempts the server had not yet counted. */
   started: number;
-  /** What the hub's latest window has left, and when that window ends. */
-  allowance?: { left: number; until: number } | undefined;
+  /**
+   * What the hub's latest window has left, when it ends, and the most starts a window was seen to
+   * hold (`size`). Past its end, the next window is assumed to hold as many for a second, until an
+   * attempt started in it is answered (`from`: the count of starts before it, while it is assumed).
+   */
+  allowance?: { left: number; until: number; size: number; from?: number | undefined } | undefined;
   /** A throttle that said nothing: the rate it refused, when, and the count of starts then. The adapted rate climbs back from it. */
   throttled?: { rate: number; at: number; started: number } | undefined;
   /** A mark of the count of starts, at least a second before `newer`: the rate a throttle refused is measured since it. */
@@ -73,10 +77,15 @@ function rate(pace: Pace, now: number): number {
 export function turn(pace: Pace, now: number, maxWaitMs: number): [start: number, started: number] {
   // An unlimited rate spaces by 1000 / Infinity: 0.
   let start = Math.max(now, pace.pausedUntil, pace.lastStart + 1000 / rate(pace, now));
-  const { allowance } = pace;
+  let { allowance } = pace;
   if (allowance && start < allowance.until && allowance.left <= 0) start = allowance.until;
+  // At a reset, as many starts as a window holds, not every call that waited for it; the window
+  // assumed a second long, from this start.
+  if (allowance && start >= allowance.until) allowance = { ...allowance, left: allowance.size, until: start + 1000, from: pace.started };
   if (start - now > maxWaitMs) return [start, pace.started];
-  if (allowance && start < allowance.until) allowance.left--;
+  // Here a start is always within the allowance's window.
+  if (allowance) allowance.left--;
+  pace.allowance = allowance;
   pace.lastStart = start;
   if (start - pace.newer[0] >= 1_000) [pace.older, pace.newer] = [pace.newer[0] ? pace.newer : [start, pace.started], [start, pace.started]];
   return [start, ++pace.started];
@@ -86,27 +95,31 @@ export function turn(pace: Pace, now: number, maxWaitMs: number): [start: number
  * What an answer says of the hub's limit, for the attempts to come. Returns when the hub lets the
  * next request in, if it said, and the end of a pause it began or made longer.
  */
-export function learn(pace: Pace, fields: RateLimitFields, status: number, startedAs: number, now: number): [waitUntil: number | undefined, paused?: number] {
+export function learn(pace: Pace, fields: RateLimitFields, status: number, startedAs: number, now: number): [waitUntil: number | undefined, paused: number | undefined] {
   const { remaining, resetAt: until } = fields;
   if (remaining !== undefined && until !== undefined) {
     // Attempts started after this one were not counted by the server when it answered; answers
     // come back out of order, so within one window the lowest estimate and the earliest reset hold.
     const left = remaining - (pace.started - startedAs);
     const last = pace.allowance;
-    pace.allowance = last && Math.abs(last.until - until) < 1000 ? { left: Math.min(left, last.left), until: Math.min(until, last.until) } : { left, until };
+    const size = Math.max(remaining + 1, last?.size ?? 0);
+    // An answer to an attempt started before an assumed window says nothing of it; the first one
+    // started in it replaces the assumption.
+    if (!(startedAs <= last?.from!)) pace.allowance = last && last.from === undefined && Math.abs(last.until - until) < 1000 ? { left: Math.min(left, last.left), until: Math.min(until, last.until), size } : { left, until, size };
   }
   // Nothing left: the window's earliest reset (the allowance's), nearer than this answer's own.
   const waitUntil = fields.retryAt ?? (remaining === 0 ? pace.allowance?.until : undefined);
+  let paused: number | undefined;
   if ((status === 429 || status === 503) && waitUntil !== undefined) {
-    if (waitUntil > Math.max(pace.pausedUntil, now)) return [waitUntil, (pace.pausedUntil = waitUntil)];
+    if (waitUntil > Math.max(pace.pausedUntil, now)) paused = pace.pausedUntil = waitUntil;
   } else if (status === 429 && remaining === undefined && startedAs > (pace.throttled?.started ?? 0)) {
-    // A throttle that says nothing, of an attempt given its turn at the current rate (started after
-    // the last decrease: an attempt queued before it says nothing of the new rate): the rate it
-    // refused, less (CUBIC's multiplicative decrease). The rate refused: the starts since the older
-    // mark, over the time they span (at least 100 ms: a client that just began).
+    // A throttle that says nothing, of an attempt given its turn after the last decrease (one
+    // queued before it says nothing of the new rate): the rate it refused, less (CUBIC's
+    // multiplicative decrease). The rate refused: the starts since the older mark, over the time
+    // they span (at least 100 ms: a client that just began).
     const [at, started] = pace.older;
     const measured = ((pace.started - started) * 1000) / Math.max(100, now - at);
     pace.throttled = { rate: Math.max(MIN_RATE, Math.min(rate(pace, now), measured)), at: now, started: pace.started };
   }
-  return [waitUntil];
+  return [waitUntil, paused];
 }

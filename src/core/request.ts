@@ -352,7 +352,7 @@ export class Requester {
           status: 429,
           headers: {},
           retryAfterMs: waitMs,
-          message: `Not sent: the hub's limit allows the next request in ${seconds(waitMs)}, longer than this call may wait (${seconds(maxWaitMs)}).`,
+          message: `Not sent: the hub allows the next request in ${seconds(waitMs)}, more than this call may wait (${seconds(maxWaitMs)}).`,
           mayHaveBeenApplied: this.#verdict(call),
         });
       }

@@ -27,12 +27,12 @@ export interface RedisBudgetOptions {
   prefix?: string;
   /**
    * The longest one exchange with Redis may take; slower, the process paces on its own meanwhile.
-   * @default 250
+   * @default 500
    */
   timeoutMs?: number;
   /**
    * After Redis failed or was slow: how long the process paces on its own before it asks again.
-   * @default 1000
+   * @default 2000
    */
   retryMs?: number;
 }
@@ -45,8 +45,6 @@ export interface BudgetStore {
 
 /** An idle budget is forgotten after this long: a pace says nothing after minutes. */
 const IDLE_MS = 600_000;
-/** Commits that found the pace changed by another process, before the process paces on its own for once. */
-const MAX_TRIES = 8;
 
 // KEYS[1] the budget; ARGV[1] the version the pace was read at ("" to read), ARGV[2] the new pace,
 // ARGV[3] the idle expiry. Commits when nobody wrote since; else returns the pace, its version and
@@ -94,7 +92,7 @@ export function redisBudget(redis: RedisEval, options: RedisBudgetOptions = {}):
   if (typeof (redis as Partial<RedisEval> | null)?.eval !== "function") {
     throw new HubValidationError({ what: "budget", issues: [{ path: ["redis"], code: "invalid_type", message: "redis must be a Redis client with eval (ioredis, or node-redis wrapped: see RedisEval)" }] });
   }
-  const { prefix = "public-hub:budget:", timeoutMs = 250, retryMs = 1_000 } = options;
+  const { prefix = "public-hub:budget:", timeoutMs = 500, retryMs = 2_000 } = options;
   return {
     open(name, log) {
       const key = prefix + name;
@@ -103,50 +101,67 @@ export function redisBudget(redis: RedisEval, options: RedisBudgetOptions = {}):
       /** The last pace read or committed, its version, and Redis's clock less this machine's. */
       let seen: { version: string; json: string; offset: number } | undefined;
       let awayUntil = 0;
-      const exchange = async <T>(step: (pace: Pace) => T): Promise<T> => {
-        for (let tries = 0; tries < MAX_TRIES; tries++) {
+      let draining = false;
+      // One commit for every step waiting in this process (a campaign's turns come in bursts):
+      // each refused commit means another process's went in, so it ends; `timeoutMs` bounds it all
+      // the same (`late`, below, stops it).
+      const exchange = async (steps: Array<(pace: Pace) => unknown>, late: { past?: boolean }): Promise<unknown[]> => {
+        while (!late.past) {
           if (!seen) {
             const [, version, json, s, us] = (await redis.eval(SCRIPT, 1, key, "", "", IDLE_MS)) as [number, string, string, string, string];
             seen = { version, json, offset: Number(s) * 1000 + Number(us) / 1000 - Date.now() };
           }
           const { version, json, offset } = seen;
           const pace = json ? shifted(JSON.parse(json) as Pace, -offset) : newPace();
-          const result = step(pace);
+          const results = steps.map((step) => step(pace));
           const next = JSON.stringify(shifted(pace, offset));
           const answer = (await redis.eval(SCRIPT, 1, key, version, next, IDLE_MS)) as [number, string?, string?, string?, string?];
           if (answer[0] === 1) {
             seen = { version: String(Number(version) + 1), json: next, offset };
             local = pace;
-            return result;
+            return results;
           }
           // Another process changed it: its pace, and Redis's clock, read again in the same answer.
           const [, v, j, s, us] = answer as [number, string, string, string, string];
           seen = { version: v, json: j, offset: Number(s) * 1000 + Number(us) / 1000 - Date.now() };
         }
-        throw new Error(`the budget changed under ${MAX_TRIES} commits in a row`);
+        throw new Error("stopped: late");
       };
-      /** One exchange at a time in this process: its own calls never race each other's commits. */
-      let queue: Promise<unknown> = Promise.resolve();
-      return {
-        update(step) {
-          const run = async () => {
-            if (Date.now() < awayUntil) return step(local);
+      /** Steps waiting for the exchange in flight; one exchange at a time in this process. */
+      let waiting: Array<{ step: (pace: Pace) => unknown; resolve: (result: unknown) => void }> = [];
+      const drain = async () => {
+        draining = true;
+        while (waiting.length > 0) {
+          const batch = waiting;
+          waiting = [];
+          let results: unknown[] | undefined;
+          if (Date.now() >= awayUntil) {
             let timer: ReturnType<typeof setTimeout> | undefined;
+            const late: { past?: boolean } = {};
             try {
-              const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer from Redis within ${timeoutMs} ms`)), timeoutMs)));
-              return await Promise.race([exchange(step), late]);
+              const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer from Redis within ${timeoutMs} ms`)), timeoutMs)));
+              results = await Promise.race([exchange(batch.map(({ step }) => step), late), deadline]);
             } catch (error) {
+              late.past = true;
               seen = undefined;
               awayUntil = Date.now() + retryMs;
               log("budget-away", { key, error: (error as Error | null)?.message ?? String(error), retryMs });
-              return step(local);
             } finally {
               clearTimeout(timer);
             }
-          };
-          const result = queue.then(run);
-          queue = result.catch(() => undefined);
-          return result;
+          }
+          // Redis away: the steps run on this process's own pace.
+          batch.forEach(({ step, resolve }, i) => resolve(results ? results[i] : step(local)));
+        }
+        // In the same step as the loop's last look: an update made after it starts a new drain.
+        draining = false;
+      };
+      return {
+        update<T>(step: (pace: Pace) => T) {
+          return new Promise<T>((resolve) => {
+            waiting.push({ step, resolve: resolve as (result: unknown) => void });
+            if (!draining) void drain();
+          });
         },
       };
     },

@@ -22,19 +22,19 @@ function thrown(build: () => unknown): HubValidationError {
 }
 
 describe("unknown option names", () => {
-  it.each([
-    ["timout", "timeout"],
-    ["retries", "retry"],
-    ["maxconcurrency", "maxConcurrency"],
-    ["unwarp", "unwrap"],
-  ])("HubClient: %s names the option and the nearest known name (%s)", (name, nearest) => {
+  it.each(["timout", "retries", "maxconcurrency", "unwarp"])("HubClient: %s is named as it was given (no guess: its bytes went to the pace, see docs/build-notes.md)", (name) => {
     const error = thrown(() => new HubClient({ ...base, [name]: 1 } as never));
-    expect(error.issues).toEqual([{ path: [name], code: "unrecognized_keys", message: `unknown option "${name}" (did you mean "${nearest}"?)` }]);
+    expect(error.issues).toEqual([{ path: [name], code: "unrecognized_keys", message: `unknown option "${name}"` }]);
   });
 
-  it("HubServerClient: secert → secret", () => {
+  it("HubServerClient: secert is named", () => {
     const error = thrown(() => new HubServerClient({ ...base, secret: "s", secert: "s" } as never));
-    expect(error.message).toContain('unknown option "secert" (did you mean "secret"?)');
+    expect(error.message).toContain('unknown option "secert"');
+  });
+
+  it("a server client's option given to a browser client says where it belongs", () => {
+    const error = thrown(() => new HubClient({ ...base, secret: "s" } as never));
+    expect(error.issues).toEqual([{ path: ["secret"], code: "unrecognized_keys", message: "secret is for HubServerClient (public-hub-sdk/server), on a server" }]);
   });
 
   it("a name far from every known one is named without a guess", () => {
@@ -43,14 +43,14 @@ describe("unknown option names", () => {
 
   it("nested names are checked too", () => {
     const error = thrown(() => new HubClient({ ...base, retry: { limt: 3, maxBackof: 2 } } as never));
-    expect(error.issues.map((issue) => issue.message)).toEqual(['unknown option "retry.limt" (did you mean "limit"?)', 'unknown option "retry.maxBackof" (did you mean "maxBackoff"?)']);
+    expect(error.issues.map((issue) => issue.message)).toEqual(['unknown option "retry.limt"', 'unknown option "retry.maxBackof"']);
   });
 
   it("per-call names too, before anything is sent", async () => {
     let sent = 0;
     const hub = new HubClient({ ...base, fetch: (async () => (sent++, Response.json({}))) as typeof globalThis.fetch });
-    await expect(hub.getHub({ timout: 5 } as never)).rejects.toThrow('unknown option "timout" (did you mean "timeout"?)');
-    await expect(hub.getLeaderboard({ limt: 5 } as never)).rejects.toThrow('unknown option "limt" (did you mean "limit"?)');
+    await expect(hub.getHub({ timout: 5 } as never)).rejects.toThrow(/unknown option "timout"$/);
+    await expect(hub.getLeaderboard({ limt: 5 } as never)).rejects.toThrow(/unknown option "limt"$/);
     expect(sent).toBe(0);
   });
 

@@ -227,7 +227,7 @@ describe("what each announced field changes", () => {
     expect(first).toMatchObject({ status: "rejected", reason: { name: "RateLimitError", retryAfterMs: 120_000, attempts: 1 } });
     const [second] = await run([() => hub.getHub()]);
     expect(second).toMatchObject({ status: "rejected", reason: { name: "RateLimitError", retryAfterMs: 120_000, attempts: 0 } });
-    expect((second as PromiseRejectedResult).reason.message).toBe("Not sent: the hub's limit allows the next request in 120 s, longer than this call may wait (60 s).");
+    expect((second as PromiseRejectedResult).reason.message).toBe("Not sent: the hub allows the next request in 120 s, more than this call may wait (60 s).");
     expect(script.times).toEqual([0]);
   });
 

@@ -40,7 +40,7 @@ describe("no wait beyond the call's own limits", () => {
     const [next] = await run([() => client.getHub()]);
     expect(rejection(next)).toBeInstanceOf(RateLimitError);
     expect(rejection(next)).toMatchObject({ retryAfterMs: 3_600_000, attempts: 0, mayHaveBeenApplied: false });
-    expect(rejection(next).message).toBe("Not sent: the hub's limit allows the next request in 3600 s, longer than this call may wait (60 s).");
+    expect(rejection(next).message).toBe("Not sent: the hub allows the next request in 3600 s, more than this call may wait (60 s).");
     expect(times).toEqual([0]);
   });
 
@@ -50,7 +50,7 @@ describe("no wait beyond the call's own limits", () => {
     await vi.advanceTimersByTimeAsync(10);
     const [later] = await run([() => client.getHub({ retry: 0, timeout: 1_000 })]);
     expect(rejection(later)).toMatchObject({ name: "RateLimitError", retryAfterMs: 29_990 });
-    expect(rejection(later).message).toContain("longer than this call may wait (1 s)");
+    expect(rejection(later).message).toContain("more than this call may wait (1 s)");
     // The first call waits the 30 s it may, and gets its answer.
     await run([() => first]);
     expect(times).toEqual([0, 30_000]);
