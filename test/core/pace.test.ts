@@ -39,4 +39,16 @@ describe("the pace's steps", () => {
     expect(JSON.parse(JSON.stringify(pace))).toEqual(pace);
     expect(pace).toMatchObject({ pausedUntil: T + 2_000, started: 2, allowance: { left: 2, until: T + 1_000 } });
   });
+
+  it("at a reset, as many starts as a window held, the rest a second later; an answer to an older attempt grants nothing, one started in the assumed window replaces it", () => {
+    const pace = newPace();
+    const first = [0, 1, 2].map(() => turn(pace, T, 60_000)[1]);
+    first.forEach((startedAs, i) => learn(pace, { remaining: 2 - i, resetAt: T + 1_000 }, 200, startedAs, T + 10));
+    expect(Array.from({ length: 5 }, () => turn(pace, T + 20, 60_000)[0])).toEqual([T + 1_000, T + 1_000, T + 1_000, T + 2_000, T + 2_000]);
+    expect(pace.allowance).toEqual({ left: 1, until: T + 3_000, size: 3, from: 6 });
+    learn(pace, { remaining: 0, resetAt: T + 1_900 }, 200, first[2]!, T + 1_050);
+    expect(pace.allowance).toEqual({ left: 1, until: T + 3_000, size: 3, from: 6 });
+    learn(pace, { remaining: 10, resetAt: T + 2_950 }, 200, 7, T + 2_010);
+    expect(pace.allowance).toEqual({ left: 9, until: T + 2_950, size: 11 });
+  });
 });
