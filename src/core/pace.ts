@@ -24,9 +24,29 @@ export interface Pace {
    * hold (`size`). Past its end, the next window is assumed to hold as many for a second, until an
    * attempt started in it is answered (`from`: the count of starts before it, while it is assumed).
    */
-  allowance?: { left: number; until: number; size: number; from?: number | undefined } | undefined;
+  allowance?:
+    | {
+        /** Starts the window has left (the hub's `remaining`, less the starts after the answered one). */
+        left: number;
+        /** When the window ends. */
+        until: number;
+        /** The most starts a window was seen to hold. */
+        size: number;
+        /** While the window is assumed: the count of starts before it. */
+        from?: number | undefined;
+      }
+    | undefined;
   /** A throttle that said nothing: the rate it refused, when, and the count of starts then. The adapted rate climbs back from it. */
-  throttled?: { rate: number; at: number; started: number } | undefined;
+  throttled?:
+    | {
+        /** The rate the throttle refused, in attempts per second (the adapted rate starts at 70 % of it). */
+        rate: number;
+        /** When it refused. */
+        at: number;
+        /** The count of starts then. */
+        started: number;
+      }
+    | undefined;
   /** A mark of the count of starts, at least a second before `newer`: the rate a throttle refused is measured since it. */
   older: PaceMark;
   /** The latest mark of the count of starts. */
