@@ -128,7 +128,7 @@ export function redisBudget(redis: RedisEval, options: RedisBudgetOptions = {}):
         throw new Error("stopped: late");
       };
       /** Steps waiting for the exchange in flight; one exchange at a time in this process. */
-      let waiting: Array<{ step: (pace: Pace) => unknown; resolve: (result: unknown) => void }> = [];
+      let waiting: Array<{ step: (pace: Pace) => unknown; resolve: (result: unknown) => void; reject: (error: unknown) => void }> = [];
       const drain = async () => {
         draining = true;
         while (waiting.length > 0) {
@@ -150,16 +150,22 @@ export function redisBudget(redis: RedisEval, options: RedisBudgetOptions = {}):
               clearTimeout(timer);
             }
           }
-          // Redis away: the steps run on this process's own pace.
-          batch.forEach(({ step, resolve }, i) => resolve(results ? results[i] : step(local)));
+          // Redis away: the steps run on this process's own pace (a step that throws fails its own call only).
+          batch.forEach(({ step, resolve, reject }, i) => {
+            try {
+              resolve(results ? results[i] : step(local));
+            } catch (error) {
+              reject(error);
+            }
+          });
         }
         // In the same step as the loop's last look: an update made after it starts a new drain.
         draining = false;
       };
       return {
         update<T>(step: (pace: Pace) => T) {
-          return new Promise<T>((resolve) => {
-            waiting.push({ step, resolve: resolve as (result: unknown) => void });
+          return new Promise<T>((resolve, reject) => {
+            waiting.push({ step, resolve: resolve as (result: unknown) => void, reject });
             if (!draining) void drain();
           });
         },
