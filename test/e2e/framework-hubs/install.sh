@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the server frameworks the three test hubs are written on (test/e2e/framework-hubs/*.mjs)
+# Installs the server frameworks the Node test hubs are written on (test/e2e/framework-hubs/*.mjs)
 # from the npm registry into .tmp/framework-hubs, pinned to the versions
 # scripts/record-framework-answers.mjs records. The hubs resolve them with createRequire from that
 # directory. Runs again only when the list below changes. npm blocks install scripts by default;
@@ -19,6 +19,10 @@ packages=(
   rxjs@7.8.2
   class-validator@0.15.1
   class-transformer@0.5.1
+  hono@4.13.19
+  @hono/node-server@2.1.9
+  @hono/zod-validator@0.9.1
+  zod@4.6.7
 )
 mkdir -p "$dir"
 if [ ! -f "$dir/.done" ] || [ "$(cat "$dir/.done")" != "${packages[*]}" ]; then
