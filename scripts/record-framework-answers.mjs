@@ -1,15 +1,23 @@
-// Records the default answers of popular server frameworks (their errors, rate-limit headers and
-// 404s) into test/fixtures/framework-answers.json, which test/core/answer/framework-corpus.test.ts
-// reads: what a hub built on them sends, as sent. Run: `node scripts/record-framework-answers.mjs`.
-// It installs the frameworks (npm, pinned below) into .tmp/framework-answers and serves each on
-// loopback; each server is closed before the next starts. Python's (FastAPI, slowapi, DRF) need
-// PyPI, which this project's machines do not reach: their answers stay hand-written in
-// framework-answers.test.ts, from their documentation.
+// Records the default answers of popular server frameworks (their errors, rate-limit headers, pages
+// and 404s) into test/fixtures/framework-answers.json, which test/core/answer/framework-corpus.test.ts
+// reads: what a hub built on them sends, as sent (status, headers, body text). Run:
+// `node scripts/record-framework-answers.mjs`. Every answer comes from the real framework on loopback;
+// none is written by hand. Two sets:
+// - bare apps of each npm framework (pinned below, installed into .tmp/framework-answers): express,
+//   Fastify, Hono, NestJS;
+// - the test hubs of test/e2e/framework-hubs, each a whole hub with a unique index on `ref`, written
+//   with its framework's defaults: Django REST framework, FastAPI and Flask + Flask-Limiter (Debian's
+//   packages, installed by install-python.sh into /usr/bin/python3) and Hono + @hono/zod-validator
+//   (install.sh). Each answers one script: an award, the ref reused with the same award and with
+//   another amount, a bad wallet, a fractional amount, a bad signature, an unknown key, the award
+//   limit's 429 where the hub has one, two pages of the leaderboard, an unknown path.
+// Each server is closed (the Python ones by their pid) before the next starts.
+import { createHash, createHmac } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const dir = `${repo}.tmp/framework-answers`;
@@ -130,6 +138,86 @@ const hubPath = "/api/v1/hub/alpha";
     ["no such route", "/api/v1/nope"],
   ]);
   await app.close();
+}
+
+// The test hubs, each with a unique index on `ref`: one script each, signed with node:crypto from the
+// spec (part 5), never the SDK's signer.
+execFileSync("bash", [`${repo}test/e2e/framework-hubs/install.sh`], { stdio: "inherit" });
+execFileSync("bash", [`${repo}test/e2e/framework-hubs/install-python.sh`], { stdio: "inherit" });
+{
+  const SECRET = "sk_alpha_e2e_0123456789abcdef";
+  const signingKey = createHash("sha256").update(SECRET).digest("hex");
+  const earnPath = `${hubPath}/bits/earn`;
+  /** A signed award, as a server sends it; `clientId` and `signature` can be spoiled. */
+  const signed = (award, { clientId = "pk_alpha_e2e", signature } = {}) => {
+    const body = JSON.stringify(award);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const good = createHmac("sha256", signingKey).update(`${timestamp}.POST.${earnPath}.${body}`).digest("hex");
+    return { method: "POST", headers: { "content-type": "application/json", "x-api-key": clientId, "x-api-timestamp": timestamp, "x-api-signature": signature ?? good }, body };
+  };
+  const read = { headers: { "x-api-key": "pk_alpha_e2e" } };
+  const award = { wallet: "0x00000000000000000000000000000000000000a1", amount: 10, reason: "quest", ref: "rec-1" };
+  const keep = (framework, name, response, body) => answers.push({ framework, name, status: response.status, headers: Object.fromEntries(response.headers), body });
+  /** The one script, against a hub at `origin`; `nextPage(first page's response and body)` → the next page's path. */
+  async function script(framework, origin, { nextPage, throttled }) {
+    const send = async (name, path, init) => {
+      const response = await fetch(`${origin}${path}`, init);
+      const body = await response.text();
+      keep(framework, name, response, body);
+      return { response, body };
+    };
+    await send("award applied", earnPath, signed(award));
+    await send("ref reused, same award", earnPath, signed(award));
+    await send("ref reused, other amount", earnPath, signed({ ...award, amount: 11 }));
+    await send("field error (bad wallet)", earnPath, signed({ ...award, wallet: "0xnot-a-wallet", ref: "rec-2" }));
+    await send("fractional amount", earnPath, signed({ ...award, amount: 7.5, ref: "rec-3" }));
+    await send("bad signature", earnPath, signed({ ...award, ref: "rec-4" }, { signature: "0".repeat(64) }));
+    await send("unknown key", earnPath, signed({ ...award, ref: "rec-5" }, { clientId: "pk_unknown" }));
+    const first = await send("leaderboard page", `${hubPath}/leaderboard?limit=2`, read);
+    await send("leaderboard next page", nextPage(first.response, JSON.parse(first.body)), read);
+    await send("unknown path", "/api/v1/nope", read);
+    if (throttled) {
+      // Fresh awards until the hub's award limit refuses one: that 429 is kept.
+      for (let n = 0; n < 30; n++) {
+        const response = await fetch(`${origin}${earnPath}`, signed({ ...award, ref: `rec-limit-${n}` }));
+        const body = await response.text();
+        if (response.status === 429) {
+          keep(framework, "throttled award", response, body);
+          break;
+        }
+      }
+    }
+  }
+  const { startPythonHub, pythonVersions } = await import(pathToFileURL(`${repo}test/e2e/framework-hubs/python/start.mjs`).href);
+  const py = pythonVersions();
+  const hubs = [
+    ["drf", `djangorestframework@${py.djangorestframework} django@${py.Django} gunicorn@${py.gunicorn}`, { nextPage: (_response, page) => new URL(page.next).pathname + new URL(page.next).search, throttled: true }],
+    ["fastapi", `fastapi@${py.fastapi} pydantic@${py.pydantic} uvicorn@${py.uvicorn}`, { nextPage: () => `${hubPath}/leaderboard?limit=2&offset=2`, throttled: false }],
+    ["flask", `flask@${py.Flask} flask-limiter@${py["Flask-Limiter"]} werkzeug@${py.Werkzeug} gunicorn@${py.gunicorn}`, { nextPage: () => `${hubPath}/leaderboard?limit=2&page=2`, throttled: true }],
+  ];
+  for (const [name, framework, options] of hubs) {
+    // A limit the script's awards stay under, so that only the last loop meets it.
+    const hub = await startPythonHub(name, { env: { HUB_AWARD_RATE: "10/minute", HUB_PAGE_SIZE: "10" } });
+    try {
+      await script(framework, hub.origin, options);
+    } catch (error) {
+      console.error(hub.output());
+      throw error;
+    } finally {
+      await hub.stop();
+    }
+  }
+  const hubVersion = (name) => JSON.parse(readFileSync(`${repo}.tmp/framework-hubs/node_modules/${name}/package.json`, "utf8")).version;
+  const { start } = await import(pathToFileURL(`${repo}test/e2e/framework-hubs/hono.mjs`).href);
+  const hono = await start({ port: 0 });
+  try {
+    await script(`hono@${hubVersion("hono")} @hono/zod-validator@${hubVersion("@hono/zod-validator")} zod@${hubVersion("zod")}`, hono.origin, {
+      nextPage: (_response, page) => `${hubPath}/leaderboard?limit=2&cursor=${encodeURIComponent(page.nextCursor)}`,
+      throttled: false,
+    });
+  } finally {
+    await hono.stop();
+  }
 }
 
 const out = fileURLToPath(new URL("../test/fixtures/framework-answers.json", import.meta.url));
