@@ -17,6 +17,7 @@ const SUITES = {
   // The public-hub CLI: a campaign through nginx limit_req, SIGKILLed, resumed.
   campaign: "campaign.mjs",
   profile: "profile-round-trip.mjs", // doctor --profile on express, Fastify and NestJS hubs, the mock from each profile: both observed alike.
+  "unique-index": "unique-index.mjs", // awardMany on DRF, FastAPI, Flask and Hono hubs whose unique index refuses a reused ref: duplicates, a lost answer, a journal's rerun.
   // One budget per hub key through Redis: queue workers and plain processes, a worker killed, Redis
   // restarted. A short matrix here (CI's 90 minutes); `npm run e2e:budget` runs the whole one.
   budget: ["shared-budget.mjs", "--workers=1,4", "--forms=ietf,ietf-draft7,bare", "--awards=600"],
