@@ -18,7 +18,7 @@
 export { HubClient, HubPromise, type LeaderboardQuery, type WithResponse, type WithWriteResponse } from "./client/hub-client";
 export { leaderboardRows, type LeaderboardRowOf } from "./client/leaderboard-rows";
 export { iterateLeaderboard, HubPagingError, type LeaderboardPagesOptions, type LeaderboardPageParams, type HubPagingProblem } from "./client/leaderboard-pages";
-export { errorFields, isDuplicate, type AwardAnswer } from "./core/answer";
+export { answerSignals, awardOutcome, errorFields, type AwardAnswer, type AwardOutcome, type AwardOutcomeContext } from "./core/answer";
 export {
   HubError,
   HubApiError,

@@ -83,7 +83,7 @@ const DURATION = "a finite number ≥ 0";
 export type Rule = [path: string, test: Test, expected: string];
 const RULES: readonly Rule[] = [
   ["clientId", (v) => typeof v === "string" && TOKEN.test(v), "printable ASCII without spaces or line breaks (a trailing newline from the environment?)"],
-  ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT)), `a positive number of milliseconds up to ${MAX_TIMEOUT} (2^31 − 1), or false`],
+  ["timeout", optional((v) => v === false || (Number.isFinite(v) && (v as number) > 0 && (v as number) <= MAX_TIMEOUT)), "milliseconds in (0, 2^31 − 1], or false"],
   ["retry", optional((v) => count(v) || isObject(v)), `${COUNT} or retry options`],
   ["retry.limit", optional(count), COUNT],
   ["retry.backoff", optional(duration), DURATION],
@@ -92,15 +92,14 @@ const RULES: readonly Rule[] = [
   ["maxConcurrency", optional((v) => count(v) && (v as number) > 0), "a positive integer"],
   ["unwrap", optional(text), "a non-empty string: the envelope's key of the payload"],
   // The fields this client reads; HubServerClient and the mock check the whole profile (src/core/profile.ts).
-  ["profile", optional((v) => isObject(v) && v.version === 1 && optional(text)(v.envelope)), "a hub profile (version 1)"],
+  ["profile", optional((v) => isObject(v) && v.version === 1 && optional(text)(v.envelope)), "a hub profile"],
   ["telemetry", optional((v) => isObject(v) && fn(v.observe)), "made by openTelemetry() or defineTelemetry()"],
   ["fetch", optional(fn), "a function"],
-  ["duplicate", optional(fn), "a function"],
   ["onRequest", optional(fn), "a function"],
   ["logLevel", optional((v) => LEVELS.includes(v as LogLevel)), LEVELS.join(", ")],
   ["validate", optional(includes(VALIDATE_MODES)), VALIDATE],
   ["schemas", optional(schemasByOperation), `an object of Standard Schemas by operation: ${HUB_OPERATIONS.join(", ")}`],
-  ["logger", optional((v) => isObject(v) && LEVELS.slice(1).every((m) => fn(v[m]))), "an object with error, warn, info and debug methods"],
+  ["logger", optional((v) => isObject(v) && LEVELS.slice(1).every((m) => fn(v[m]))), "a logger (error, warn, info, debug)"],
   [
     "headers",
     optional((v) => isObject(v) && Object.entries(v).every(([name, value]) => HEADER_NAME.test(name) && typeof value === "string" && HEADER_VALUE.test(value))),
@@ -139,7 +138,7 @@ const CALL_RULES: readonly Rule[] = [
 /** An unknown name; a server client's option given to a browser client says where it belongs. */
 function unknownName(path: string[]): ValidationIssue {
   const name = path.at(-1)!;
-  const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name) ? `${name} is for HubServerClient (public-hub-sdk/server), on a server` : `unknown option "${path.join(".")}"`;
+  const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name) ? `${name} is for HubServerClient, on a server` : `unknown option "${path.join(".")}"`;
   return { path, code: "unrecognized_keys", message };
 }
 
@@ -232,7 +231,8 @@ export function normalizeBaseUrl(baseUrl: unknown): URL {
   } catch {}
   // "hub.example.com/api/v1" has no scheme; "localhost:4010" reads as the scheme "localhost:".
   if (url?.protocol !== "https:" && url?.protocol !== "http:") return fail(`"${baseUrl}" must be an absolute http(s) URL, such as "https://${baseUrl.trim().replace(/^[a-z]+:\/\//i, "")}"`);
-  if (url.search !== "" || url.hash !== "") fail(`"${baseUrl}" must not carry a query or fragment`);
+  // Not echoed: a query may hold a token.
+  if (url.search !== "" || url.hash !== "") fail("must not carry a query or fragment");
   if (url.username !== "" || url.password !== "") fail(`"${url.host}" must not carry credentials`);
   const path = url.pathname.replace(/\/+$/, "");
   url.pathname = path === "" ? API_PREFIX : path;

@@ -5,6 +5,7 @@
  * `RateLimit` fields, `X-RateLimit-*`, in the server's time) and whether an award's answer says "duplicate".
  */
 import { apiError, fieldPath, HubResponseError, HubSchemaError, type ValidationIssue } from "./errors";
+import type { HubProfile, HubSignal } from "./types/profile";
 import type { StandardSchemaV1 } from "./types/standard-schema";
 
 type Json = Record<string, unknown>;
@@ -130,22 +131,29 @@ export function errorFields(body: unknown): {
   issues: ValidationIssue[];
 } {
   if (!isObject(body)) return { issues: [] };
-  const list = [body.errors, body["invalid-params"], body.invalid_params, body.detail].find(Array.isArray) ?? [];
+  // @hono/zod-validator's `{ success: false, error: { name: "ZodError", message: "<its issues as JSON>" } }`.
+  const error = isObject(body.error) ? body.error : undefined;
+  const zod = parseJson(String(error?.message))?.value;
+  // Django REST framework's (and Rails') `{ "amount": ["…"] }`: nothing but lists of messages, under each field's name.
+  const drf = Object.entries(body).map(([name, value]) => Array.isArray(value) && { name, message: value.join(" ") });
+  // Stripe's `{ error: { code, message, param } }` names its one field as an entry does.
+  const list = [body.errors, body["invalid-params"], body.detail, zod].find(Array.isArray) ?? (text(error?.param) ? [error] : drf.every(Boolean) ? drf : []);
   const items = list.filter(isObject);
-  const objects = [body.error, items[0], body].filter(isObject);
+  const own = Array.isArray(zod) ? undefined : error;
+  const objects = [own, items[0], body].filter(isObject);
   const entries = items.map((item): ValidationIssue | undefined => {
-    const path = pathOf(item.pointer ?? (isObject(item.source) ? item.source.pointer ?? item.source.parameter : undefined) ?? item.name ?? item.field ?? item.param ?? (Array.isArray(item.loc) ? item.loc.filter((part) => part !== "body").join("/") : undefined));
+    const loc = item.loc ?? item.path;
+    const path = pathOf(item.pointer ?? (isObject(item.source) ? item.source.pointer ?? item.source.parameter : undefined) ?? item.name ?? item.field ?? item.param ?? (Array.isArray(loc) ? loc.filter((part) => part !== "body").join("/") : undefined));
     const message = firstText(item.detail, item.reason, item.message, item.msg, item.title);
-    // Only an entry that names a field is an issue of the request.
+    // Only an entry that names a field, and says why, is an issue of the request.
     return message === undefined || path.length === 0 ? undefined : { path, message, code: firstText(item.code, item.type) ?? "invalid" };
   });
   const issues = entries.filter((issue) => issue !== undefined);
-  if (isObject(body.error) && text(body.error.param)) issues.push({ path: pathOf(body.error.param), message: firstText(body.error.message) ?? "invalid", code: firstText(body.error.code) ?? "invalid" });
   // NestJS lists a validation's messages in `message`.
   const listed = Array.isArray(body.message) ? body.message.filter(text).join("; ") : undefined;
   // A problem's `detail` explains this occurrence; its `title` names the type: the detail comes first.
   // The first entry is the message only when it names no field: an issue is said with the others.
-  const said = [body.error, entries[0] ? undefined : items[0], body].filter(isObject);
+  const said = [own, entries[0] ? undefined : items[0], body].filter(isObject);
   const message = firstText(body.detail, listed, ...said.flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
   // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message;
   // beside a `statusCode` (NestJS, Fastify) it is the status's phrase ("Conflict"): no code.
@@ -161,8 +169,11 @@ export function readError(response: Response, text: string, note: string, mayHav
   const { code, message, issues } = errorFields(body);
   const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
   const fields = issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ");
+  // An HTML page (a proxy's, a framework's default) is named by its title, never pasted.
+  const title = !parsed && /<title>([^<]*)/i.exec(text)?.[1];
+  const page = title && `HTML page "${title.trim()}"`;
   // Issues alone (FastAPI's 422) are the message; else they follow it.
-  const said = message === undefined && fields ? fields : `${message ?? (excerpt(text) || "(empty body)")}${fields && ` (${fields})`}`;
+  const said = message === undefined && fields ? fields : `${message ?? (page || excerpt(text) || "(empty body)")}${fields && ` (${fields})`}`;
   const headers = Object.fromEntries(response.headers);
   return apiError({
     status: response.status,
@@ -178,7 +189,7 @@ export function readError(response: Response, text: string, note: string, mayHav
   });
 }
 
-/** What {@link isDuplicate} and the `duplicate` option read: one answer to an award, its body parsed (or its text). */
+/** What {@link awardOutcome} and the `duplicate` option read: one answer to an award, its body parsed (or its text). */
 export interface AwardAnswer {
   /** The HTTP status of the answer. */
   status: number;
@@ -188,30 +199,84 @@ export interface AwardAnswer {
   body: unknown;
 }
 
-const NAMES_DUPLICATE = /duplicate|already[\s_-]*(exists?|used|credited|applied|processed|awarded|claimed|recorded|seen)|replay/i;
+/**
+ * How an award ended, by the spec's rule (the points of an award are given once per `ref`):
+ * `"applied"` now; `"duplicate"`: the hub already had the `ref` and credited nothing more;
+ * `"conflict"`: the `ref` is used by another award, nothing credited; `"refused"`: nothing
+ * credited; `"unknown"`: the hub failed (a 5xx, a 408), and may have applied it.
+ */
+export type AwardOutcome = "applied" | "duplicate" | "conflict" | "refused" | "unknown";
+
+/** What else {@link awardOutcome} reads, besides the answer. */
+export interface AwardOutcomeContext {
+  /** The award as sent: its values are taken out of the hub's words before they are read (a message may quote the request's own `ref`, wallet or reason). */
+  award?: object | undefined;
+  /** The hub's profile's `award` signals (`doctor --profile`): a declared signal decides over words. */
+  profile?: HubProfile["award"] | undefined;
+  /** What the caller's own rule said (the server client's `duplicate` option): `true` a duplicate, `false` not one. */
+  duplicate?: boolean | undefined;
+}
+
+// "The ref is already used", in a hub's words or codes: a unique index's message (Django's "already
+// exists", Rails' "has already been taken", SQLite's "UNIQUE constraint failed"), a code, a status field.
+const NAMES_DUPLICATE = /duplicate|already[\s_-]*(been[\s_-]*)?(exists?|used|taken|credited|applied|processed|awarded|claimed|recorded|seen)|replay|unique/i;
 // A `ref` that went with another award or other parameters: a conflict, never "already done".
 // Words end at any non-letter: codes join them with `_` or `-`, which \b would not split.
 const NAMES_CONFLICT = /(^|[^a-z])(another|other|different)([^a-z]|$)|differ|mismatch|not match/i;
 
+/** Whether an answer is the one a profile's signal declares: its status, and each of its code, header and body field that the signal names. */
+export function answerSignals(signal: HubSignal, { status, headers, body }: AwardAnswer): boolean {
+  if (status !== signal.status) return false;
+  if (signal.code !== undefined && errorFields(body).code !== signal.code) return false;
+  if (signal.header && headers.get(signal.header.name)?.trim().toLowerCase() !== signal.header.value.toLowerCase()) return false;
+  const field = signal.field;
+  // At the top, or one envelope deep (`{ data: { duplicate: true } }`).
+  return !field || (isObject(body) && [body, ...Object.values(body).filter(isObject)].some((holder) => holder[field.name] === field.value));
+}
+
 /**
- * Whether an award's answer says the hub already had this `ref` (the one rule, documented in
- * docs/spec-decisions.md), read only from what the hub declares, never from free text (a `detail` or
- * `message` may quote the request's own `ref`, wallet or reason): a 2xx whose body flags it
- * (`duplicate`/`replayed`/`idempotent_replayed` true, or a `status` such as `already_processed`; also
- * one envelope deep), an `Idempotent-Replayed: true` header (Stripe), `208 Already Reported`, or a
- * 409/422 whose code or problem type (or a problem's `title`, fixed per type by RFC 9457) names a
- * duplicate and not a conflict (another award, different parameters).
+ * The outcome of an award's answer: the one rule (docs/your-hub.md has its table of real answers).
+ * It reads what the hub declares — its status, a code, a header, a body flag, the field an issue
+ * names — and its own words once the award's values are taken out of them, never the request's:
+ * - a 2xx is applied, or a duplicate when it flags one: `208`, `Idempotent-Replayed: true`, a
+ *   `duplicate`/`replayed` flag or a `status` such as `already_processed` (also one envelope deep);
+ * - a refusal (400, 409, 422) that says the `ref` is already used — a code, or its own words
+ *   ("already exists", "already been taken", "duplicate", "unique"), an issue on `ref` — is a
+ *   duplicate, unless it says another award or different parameters, which is a conflict;
+ * - an answer whose issues name any field but `ref` is refused, whatever a profile or rule says;
+ * - a profile's declared signals decide over words (a declared duplicate signal, both ways).
+ * @example
+ * ```ts
+ * awardOutcome({ status: 400, headers: new Headers(), body: { ref: ["award with this ref already exists."] } }, { award }); // "duplicate"
+ * ```
  */
-export function isDuplicate({ status, headers, body }: AwardAnswer): boolean {
+export function awardOutcome(answer: AwardAnswer, { award, profile, duplicate }: AwardOutcomeContext = {}): AwardOutcome {
+  const { status, headers, body } = answer;
+  const declared = profile?.duplicate;
+  // A declared signal decides both ways; "indistinguishable" (a repeat answered as a fresh award) says nothing.
+  const said = duplicate ?? (typeof declared === "object" ? answerSignals(declared, answer) : undefined);
   if (status >= 200 && status < 300) {
-    if (status === 208 || /^\s*true\s*$/i.test(headers.get("idempotent-replayed") ?? "")) return true;
+    if (said !== undefined || declared) return said ? "duplicate" : "applied";
+    if (status === 208 || /^\s*true\s*$/i.test(headers.get("idempotent-replayed") ?? "")) return "duplicate";
     const flags = (value: unknown) =>
       isObject(value) && ([value.duplicate, value.replayed, value.idempotent_replayed, value.idempotentReplayed].some((flag) => flag === true) || (text(value.status) && NAMES_DUPLICATE.test(value.status)));
-    return flags(body) || (isObject(body) && (flags(body.data) || flags(body.meta)));
+    return flags(body) || (isObject(body) && (flags(body.data) || flags(body.meta))) ? "duplicate" : "applied";
   }
-  if (status !== 409 && status !== 422) return false;
-  const declared = [errorFields(body).code, isObject(body) ? body.title : undefined].filter(text).join(" ");
-  return NAMES_DUPLICATE.test(declared) && !NAMES_CONFLICT.test(declared);
+  if (status >= 500 || status === 408) return "unknown";
+  const { code, message, issues } = errorFields(body);
+  if (issues.some((issue) => issue.path.at(-1) !== "ref")) return "refused";
+  const conflict = profile?.conflict;
+  if (typeof conflict === "object" && answerSignals(conflict, answer)) return "conflict";
+  const refused = status === 409 ? "conflict" : "refused";
+  if (said !== undefined) return said ? "duplicate" : refused;
+  if (status !== 400 && status !== 409 && status !== 422) return refused;
+  // The hub's own words: its code, a problem's title, its message and issues, or its text (a page's, without tags),
+  // less every word of the award's own values (a message may quote its ref, wallet or reason).
+  const tokens = (value: unknown) => String(value).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const quoted = new Set(Object.values(award ?? {}).flatMap(tokens));
+  const hub = [code, isObject(body) && body.title, message, ...issues.map((issue) => issue.message), typeof body === "string" && body.replace(/<[^>]*>/g, " ")];
+  const words = hub.filter(text).flatMap(tokens).filter((word) => !quoted.has(word)).join(" ");
+  return NAMES_CONFLICT.test(words) ? "conflict" : NAMES_DUPLICATE.test(words) ? "duplicate" : refused;
 }
 
 /** Which body a call accepts: a JSON object; an object or array (lists); or anything (a write: its 2xx was applied, whatever it says). */

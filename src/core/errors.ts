@@ -222,7 +222,7 @@ export class HubConnectionError extends HubError {
 
   /** @internal Made by the SDK. */
   constructor(init: Partial<ErrorInit> & { code?: string | undefined; origin?: string | undefined } = {}) {
-    super({ ...init, message: init.message ?? "Connection error: the request got no HTTP response." });
+    super({ ...init, message: init.message ?? "Connection error: no HTTP response." });
     this.code = init.code;
     this.origin = init.origin;
   }
@@ -319,7 +319,7 @@ export class HubSchemaError extends HubResponseError {
 
   constructor(init: { operation: string; status: number; data: unknown; issues: ReadonlyArray<ValidationIssue>; applied: boolean; bodyExcerpt: string }) {
     const fields = init.issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ");
-    const detail = `the ${init.operation} answer does not fit its schema: ${fields}${init.applied ? "; the award WAS applied: do not treat it as failed" : ""}`;
+    const detail = `the ${init.operation} answer does not fit its schema: ${fields}`;
     super({ ...init, problem: "schema-mismatch", body: init.data, detail, mayHaveBeenApplied: init.applied });
     this.operation = init.operation;
     this.data = init.data;
@@ -349,19 +349,20 @@ export class BrowserNotAllowedError extends HubError {
  * ones (up to `ERR_BAD_PORT`… the whole list but the transient) also say the address is dead for
  * every award of a campaign: see {@link systemicCause}.
  */
-export const NEVER_SENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_NONAME", "ERR_BAD_PORT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "ERR_TLS_CERT_ALTNAME_INVALID", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT", "ConnectionRefused"]);
+export const NEVER_SENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_NONAME", "ERR_BAD_PORT", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "ERR_TLS_CERT_ALTNAME_INVALID", "ERR_SSL_WRONG_VERSION_NUMBER", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT", "ConnectionRefused"]);
 // The codes of NEVER_SENT that may pass (a DNS hiccup, a route, a connect timeout) are one award's, not systemic.
 const TRANSIENT = new Set(["EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT", "ConnectionRefused"]);
 
 /**
  * What a refused request is about, which says what to fix (the spec gives no error code for a
  * bad signature or timestamp, so 400, 401 and 403 may all be one):
- * - `"credentials"`: a 401, or a 400/403 whose code or message names a signature or a timestamp;
+ * - `"key"`: a 401 whose code or message names the API key and no signature or timestamp ("Invalid API key");
+ * - `"credentials"`: any other 401, or a 400/403 whose code or message names a signature or a timestamp;
  * - `"scope"`: any other 403: the key is scoped to another hub;
  * - `"not-found"`: a 404: no such hub, or a wrong path prefix;
  * - `"request"`: any other 400: this request's own input (an award's field).
  */
-export type RefusalKind = "credentials" | "scope" | "not-found" | "request";
+export type RefusalKind = "key" | "credentials" | "scope" | "not-found" | "request";
 
 /** Statuses a server may refuse a signed write's signature or timestamp with: a refused write carries `signing` for them. */
 export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 401, 403]);
@@ -377,15 +378,18 @@ export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 401, 403]);
  */
 export function refusalKind(answer: { status: number; code?: string | undefined; message?: string | undefined }): RefusalKind | undefined {
   const { status } = answer;
-  if (status === 401) return "credentials";
+  const said = `${answer.code ?? ""} ${answer.message ?? ""}`;
+  const signature = /signature|timestamp/i.test(said);
+  if (status === 401) return !signature && /api[\s_-]?key|client[\s_-]?id/i.test(said) ? "key" : "credentials";
   if (status === 404) return "not-found";
   // 422 is the body refused as FastAPI, Rails and others answer it (issue 35: doctor failed a right secret).
   if (status !== 400 && status !== 403 && status !== 422) return undefined;
-  if (/signature|timestamp/i.test(`${answer.code ?? ""} ${answer.message ?? ""}`)) return "credentials";
+  if (signature) return "credentials";
   return status === 403 ? "scope" : "request";
 }
 
 const SYSTEMIC = {
+  key: "the hub refused the API key (x-api-key): it is unknown, revoked or not this hub's",
   credentials: "the key is unknown, or the secret does not match it (signature or timestamp refused after the clock correction)",
   scope: "the key is scoped to another hub, or the signature was refused",
   "not-found": "no such hub, or the base URL has the wrong path prefix",
@@ -398,6 +402,8 @@ const SYSTEMIC = {
  */
 export function systemicCause(error: unknown): string | undefined {
   if (error instanceof HubConnectionError && NEVER_SENT.has(String(error.code)) && !TRANSIENT.has(String(error.code))) {
+    // https:// to a server of plain HTTP: its answer is no TLS.
+    if (error.code === "ERR_SSL_WRONG_VERSION_NUMBER") return `${error.code}: the server at ${error.origin} answers plain HTTP, not TLS: use http:// in the base URL`;
     return `${error.code}: the server at ${error.origin ?? "the base URL"} cannot be reached (nothing listens there, the host does not resolve, or its certificate is refused)`;
   }
   if (!(error instanceof HubApiError)) return undefined;

@@ -4,9 +4,8 @@
  * the browser entry, whose client checks the two fields it reads (`envelope`, `rateLimit`).
  */
 import * as z from "zod/mini";
-import { errorFields, isObject, type AwardAnswer } from "./answer";
 import { HubValidationError, type ValidationIssue } from "./errors";
-import type { HubErrorFormat, HubProfile, HubSignal } from "./types/profile";
+import type { HubErrorFormat, HubProfile } from "./types/profile";
 
 // Built when a profile is read (once per client or mock), not when the module loads: a schema made
 // at load is code no test's coverage reaches (docs/mutation.md, module scope).
@@ -22,9 +21,10 @@ function profileSchema() {
   });
   return z.strictObject({
     version: z.literal(1),
+    hub: z.optional(z.strictObject({ baseUrl: name, slug: name })),
     envelope: z.optional(name),
     requestIdHeader: z.optional(z.nullable(name)),
-    award: z.optional(z.strictObject({ status: z.optional(status), duplicate: z.optional(z.union([signal, z.literal("indistinguishable")])), conflict: z.optional(signal) })),
+    award: z.optional(z.strictObject({ status: z.optional(status), duplicate: z.optional(z.union([signal, z.literal("indistinguishable")])), conflict: z.optional(z.union([signal, z.literal("indistinguishable")])) })),
     errors: z.optional(z.enum(formats)),
     rateLimit: z.optional(
       z.strictObject({
@@ -53,30 +53,4 @@ export function parseHubProfile(json: unknown): HubProfile {
     issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ path: [...issue.path, key], code: issue.code, message: `unknown field "${key}"` })) : [{ path: issue.path, code: issue.code, message: issue.message }],
   );
   throw new HubValidationError({ what: "hub profile", issues });
-}
-
-/**
- * Whether an answer is the one a signal declares: its status, and each of its code, header and
- * body field that the signal names. Never free text: a code is the body's declared code.
- */
-export function answerSignals(signal: HubSignal, { status, headers, body }: AwardAnswer): boolean {
-  if (status !== signal.status) return false;
-  if (signal.code !== undefined && errorFields(body).code !== signal.code) return false;
-  if (signal.header && headers.get(signal.header.name)?.trim().toLowerCase() !== signal.header.value.toLowerCase()) return false;
-  const field = signal.field;
-  if (!field) return true;
-  // At the top, or one envelope deep (`{ data: { duplicate: true } }`).
-  const holders = isObject(body) ? [body, ...Object.values(body).filter(isObject)] : [];
-  return holders.some((holder) => holder[field.name] === field.value);
-}
-
-/**
- * Whether an award's answer says the hub already had its `ref`, as the profile declares it:
- * `undefined` when the profile declares nothing (the SDK's rule decides), `false` for a hub whose
- * repeats are indistinguishable from fresh awards.
- */
-export function declaredDuplicate(profile: HubProfile | undefined, answer: AwardAnswer): boolean | undefined {
-  const duplicate = profile?.award?.duplicate;
-  if (duplicate === undefined) return undefined;
-  return duplicate !== "indistinguishable" && answerSignals(duplicate, answer);
 }

@@ -86,7 +86,8 @@ export function errorResponse(format: MockErrorFormat, status: number, code: str
     case "text":
       return HttpResponse.text(message, { status });
     case "html":
-      return HttpResponse.html(`<!doctype html><html><body><h1>${status} ${title}</h1><p>${message}</p></body></html>`, { status });
+      // Flask's (Werkzeug's) default error page.
+      return HttpResponse.html(`<!doctype html>\n<html lang=en>\n<title>${status} ${title}</title>\n<h1>${title}</h1>\n<p>${message}</p>\n`, { status });
   }
 }
 

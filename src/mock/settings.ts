@@ -38,15 +38,16 @@ const STYLES: Record<MockDuplicateStyle, Omit<AwardDialect, "status">> = {
 export function settingsOf(options: HubMockOptions, baseUrl: string): MockSettings {
   const profile: HubProfile = options.profile ? parseHubProfile(options.profile) : { version: 1 };
   const status = profile.award?.status ?? 200;
-  const declared = profile.award?.duplicate;
+  const { duplicate: declared, conflict } = profile.award ?? {};
   // A style sets both signals, as it always did.
   const award: AwardDialect = options.duplicateStyle
     ? { status, ...STYLES[options.duplicateStyle] }
     : {
         status,
         duplicate: declared === undefined ? STYLES.flag.duplicate : declared === "indistinguishable" ? { status } : declared,
-        // No duplicate declared: the "flag" style's, where a ref with other parameters is a duplicate too.
-        conflict: profile.award?.conflict ?? (declared === undefined ? undefined : REF_CONFLICT),
+        // No duplicate declared: the "flag" style's, where a ref with other parameters is a duplicate too;
+        // a conflict "indistinguishable" from a repeat is answered as the repeat is.
+        conflict: conflict === "indistinguishable" ? undefined : (conflict ?? (declared === undefined ? undefined : REF_CONFLICT)),
       };
   const rows = options.leaderboardFormat === undefined ? (profile.leaderboard?.rows ?? "entries") : options.leaderboardFormat === "array" ? "" : "entries";
   const pages = profile.leaderboard?.pages ?? "none";

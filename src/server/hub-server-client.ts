@@ -6,9 +6,9 @@
  */
 import { CLIENT_OPTIONS, checkCallOptions, SERVER_ONLY_OPTIONS } from "../client/check-input";
 import { HubClient, HubPromise, type Exchanged, type HubCall, type WithWriteResponse } from "../client/hub-client";
-import { isDuplicate, unwrapBody, type AwardAnswer } from "../core/answer";
-import { declaredDuplicate, parseHubProfile } from "../core/profile";
-import { HubApiError, NEVER_SENT, REFUSAL_STATUSES, refusalKind, type SigningDiagnostics } from "../core/errors";
+import { awardOutcome, unwrapBody, type AwardAnswer, type AwardOutcome } from "../core/answer";
+import { parseHubProfile } from "../core/profile";
+import { HubApiError, HubSchemaError, HubTimeoutError, NEVER_SENT, REFUSAL_STATUSES, refusalKind, type SigningDiagnostics } from "../core/errors";
 import type { CallTrace } from "../core/request";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubSchemas } from "../core/types/schemas";
@@ -90,6 +90,8 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
   readonly #duplicate: HubServerClientOptions["duplicate"];
   readonly #profile: HubClientOptions["profile"];
   readonly #clock = new ServerClock();
+  /** The causes (error names) of awards whose outcome was unknown, each logged once. */
+  readonly #unknown = new Set<string>();
   /** The clock offset last logged: a move of more than a second is logged when a write is signed with it. */
   #loggedOffset = 0;
 
@@ -101,6 +103,10 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     this.#duplicate = options.duplicate;
     // The whole profile is checked here: the browser client checks only the fields it reads.
     this.#profile = options.profile && parseHubProfile(options.profile);
+    const learned = this.#profile?.hub;
+    if (learned && (learned.slug !== this.hub || learned.baseUrl.trim().replace(/\/+$/, "") !== this.baseUrl)) {
+      this.log("warn", "profile-other-hub", () => ({ learnedFrom: `${learned.baseUrl} ${learned.slug}`, client: `${this.baseUrl} ${this.hub}` }));
+    }
     this.#clock.resetLagMs = (this.#profile?.rateLimit?.resetLagSeconds ?? 0) * 1000;
     // Every answer's `Date`, reads too, moves it: the first write is already signed in server time.
     // One budget per hub key: the client id at the base address.
@@ -142,13 +148,13 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
       this.observe(call, async (trace) => {
         checkCallOptions(options);
         if (checked === undefined) throw invalid;
-        return this.#award<T>(call, options ?? {}, trace);
+        return this.#award<T>(call, checked, options ?? {}, trace);
       }),
     );
   }
 
   /** One award: each attempt signed in server time, once more if the hub refused its timestamp; its outcome read. */
-  async #award<T>(call: HubCall, options: RequestOptions<T>, trace: CallTrace | undefined): Promise<WithWriteResponse<T>> {
+  async #award<T>(call: HubCall, award: AwardInput, options: RequestOptions<T>, trace: CallTrace | undefined): Promise<WithWriteResponse<T>> {
     let signed: Omit<SigningDiagnostics, "bodySha256"> | undefined;
     const clock = this.#clock;
     // Unix seconds in server time, as the decimal string `x-api-timestamp` carries.
@@ -170,11 +176,12 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     };
     try {
       const { body, envelope, ...result } = await this.exchange<T>({ ...call, sign, refusedForClock }, options, trace);
-      const duplicate = this.#duplicateOf({ status: result.response.status, headers: result.response.headers, body });
+      const duplicate = this.#outcome({ status: result.response.status, headers: result.response.headers, body }, award) === "duplicate";
       return { ...result, duplicate, ...(envelope !== undefined && { envelope }) };
     } catch (error) {
-      if (error instanceof HubApiError && this.#duplicateOf(error)) {
-        // The hub already had this ref (a 409/422 naming a duplicate): an outcome, not a failure. `data` is its answer as sent.
+      if (error instanceof HubApiError && this.#outcome(error, award) === "duplicate") {
+        // The hub already had this ref (a refusal saying so): an outcome, not a failure. `data` is its answer as sent.
+        // After an attempt whose answer was lost, it is that attempt's award (`mayHaveBeenAppliedEarlier`).
         const response = new Response(null, { status: error.status, headers: error.headers });
         return { data: unwrapBody(error.body, undefined) as T, response, requestId: error.requestId, attempts: error.attempts ?? 1, duplicate: true, mayHaveBeenAppliedEarlier: error.mayHaveBeenApplied };
       }
@@ -182,15 +189,16 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     }
   }
 
-  #duplicateOf(answer: AwardAnswer | HubApiError): boolean {
+  /** The award's outcome by the one rule (`awardOutcome`), with this client's profile and its own `duplicate` rule. */
+  #outcome(answer: AwardAnswer | HubApiError, award: AwardInput): AwardOutcome {
     const read: AwardAnswer = answer instanceof HubApiError ? { status: answer.status, headers: new Headers(answer.headers), body: answer.body } : answer;
-    let said: boolean | undefined;
+    let duplicate: boolean | undefined;
     try {
-      said = this.#duplicate?.(read);
+      duplicate = this.#duplicate?.(read);
     } catch (error) {
       this.log("warn", "observer-failed", () => ({ option: "duplicate", error: (error as Error | null)?.message ?? String(error) }));
     }
-    return said ?? declaredDuplicate(this.#profile, read) ?? isDuplicate(read);
+    return awardOutcome(read, { award, profile: this.#profile?.award, duplicate });
   }
 
   /**
@@ -203,15 +211,26 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     if (signed && error instanceof HubApiError && REFUSAL_STATUSES.has(error.status)) {
       const signing: SigningDiagnostics = { ...signed, bodySha256: await sha256Hex(body) };
       Object.defineProperty(error, "signing", { value: signing, enumerable: true });
-      if (refusalKind(error) === "credentials") {
+      const kind = refusalKind(error);
+      if (kind === "key") error.message += " — the hub refused the API key (clientId), not the signature: is it this hub's, and not revoked?";
+      if (kind === "credentials") {
         error.message +=
           ` — the signed write was refused. Usual causes: the secret does not belong to this clientId;` +
           ` a proxy rewrote the path or the body (signed: ${signing.method} ${signing.path}, body sha256 ${signing.bodySha256.slice(0, 12)}…);` +
           ` the clock (timestamp ${signing.timestamp}, offset to the server ${(signing.clockOffsetMs / 1000).toFixed(1)} s). See error.signing.`;
       }
     }
+    // https:// to a hub that answers plain HTTP either fails TLS at once (a systemic cause) or, where the
+    // server waits for a whole request line (gunicorn), times out: said after the first such failure.
+    if (error instanceof HubTimeoutError && error.origin?.startsWith("https:") && !this.#clock.heard) error.message += " No answer has come from this hub yet: if it serves plain HTTP, its base URL is http://.";
+    // Said here, where awards are: the browser's bundle has no award to say it of.
+    if (error instanceof HubSchemaError) error.message += "; the award WAS applied: do not treat it as failed";
     if ((error as { mayHaveBeenApplied?: boolean }).mayHaveBeenApplied === true) {
-      this.log(signal?.aborted ? "info" : "error", "outcome-unknown", () => ({ call: `POST ${this.baseUrl}/hub/${this.hub}/bits/earn`, error: error.name }));
+      // A warning, once per cause: the caller (a campaign riding out an outage) may still settle it; what ends failed is the caller's to report.
+      if (!this.#unknown.has(error.name)) {
+        this.#unknown.add(error.name);
+        this.log(signal?.aborted ? "info" : "warn", "outcome-unknown", () => ({ call: `POST ${this.baseUrl}/hub/${this.hub}/bits/earn`, error: error.name }));
+      }
       error.message += MAY_HAVE_BEEN_APPLIED;
     }
     return error;

@@ -38,6 +38,8 @@ export class ServerClock {
   #high = Number.NaN;
   /** How long after a window's real end the hub's announced reset lies: its profile's `resetLagSeconds` (slowapi's is 1 s). */
   resetLagMs = 0;
+  /** Whether any answer came from the hub at all (a hub of https:// that never answered may serve plain HTTP). */
+  heard = false;
 
   /** Milliseconds to add to the local clock to get server time (0 before any `Date`). */
   get offsetMs(): number {
@@ -54,6 +56,7 @@ export class ServerClock {
    * copy (`Age`) or no plausible `Date` tells nothing.
    */
   observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt): void {
+    this.heard = true;
     const date = headers.has("age") ? undefined : parseHttpDate(headers.get("date"));
     if (date === undefined) return;
     const low = date - receivedAt;

@@ -114,6 +114,9 @@ export function checkKeyOptions(options: object): void {
   let issues = add(keyIssues(options as Record<string, unknown>), "dangerouslyAllowBrowser", allow === undefined || typeof allow === "boolean" ? undefined : { code: "invalid_type", message: "dangerouslyAllowBrowser must be true or false" });
   const store = budget === undefined || (isObject(budget) && typeof budget.open === "function");
   issues = add(issues, "budget", store ? undefined : { code: "invalid_type", message: "budget must be a budget store (redisBudget() from public-hub-sdk/server)" });
+  // A server client's option: checked here, out of the browser's bundle.
+  const { duplicate } = options as Record<string, unknown>;
+  issues = add(issues, "duplicate", duplicate === undefined || typeof duplicate === "function" ? undefined : { code: "invalid_type", message: "duplicate must be a function" });
   issues = keyCount(options as Record<string, unknown>, issues);
   if (issues) throw new HubValidationError({ what: "client options", issues });
 }

@@ -113,3 +113,16 @@ describe("types from schemas", () => {
 it("a Relay connection's row type is its edges' node", () => {
   expectTypeOf<LeaderboardRowOf<{ edges: Array<{ node: { rank: number }; cursor: string }>; pageInfo: object }>>().toEqualTypeOf<{ rank: number }>();
 });
+
+describe("the lenient types allow any field", () => {
+  it("a leaderboard without a schema reads any field (its page cursor, say) as unknown, without narrowing", () => {
+    const hub = new HubClient({ baseUrl: "https://h.test/api/v1", clientId: "pk", hub: "alpha" });
+    const read = async () => {
+      const board = await hub.getLeaderboard();
+      expectTypeOf(board.nextCursor).toEqualTypeOf<unknown>();
+      expectTypeOf(board.next).toEqualTypeOf<unknown>();
+      if (Array.isArray(board)) expectTypeOf(board[0]).toEqualTypeOf<LeaderboardRow | undefined>();
+    };
+    void read;
+  });
+});

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HubValidationError, type HubProfile } from "public-hub-sdk";
 import { parseHubProfile } from "public-hub-sdk/server";
-import { answerSignals, declaredDuplicate } from "../../src/core/profile";
+import { answerSignals, awardOutcome } from "../../src/core/answer";
 
 const answer = (status: number, body: unknown = {}, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers), body });
 const whole: HubProfile = {
@@ -79,17 +79,26 @@ describe("answerSignals: the status and each marker the signal names", () => {
   });
 });
 
-describe("declaredDuplicate", () => {
-  it("undefined without a declared signal: the SDK's rule decides", () => {
-    expect(declaredDuplicate(undefined, answer(208))).toBeUndefined();
-    expect(declaredDuplicate({ version: 1, award: {} }, answer(208))).toBeUndefined();
+describe("awardOutcome with a profile's signals", () => {
+  it("without a declared signal, the SDK's rule decides", () => {
+    expect(awardOutcome(answer(208), { profile: undefined })).toBe("duplicate");
+    expect(awardOutcome(answer(208), { profile: {} })).toBe("duplicate");
   });
 
   it("a declared signal decides both ways; an indistinguishable hub's repeats are never flagged", () => {
-    const profile: HubProfile = { version: 1, award: { duplicate: { status: 409, code: "taken" } } };
-    expect(declaredDuplicate(profile, answer(409, { code: "taken" }))).toBe(true);
-    expect(declaredDuplicate(profile, answer(409, { code: "duplicate_ref" }))).toBe(false);
-    expect(declaredDuplicate({ version: 1, award: { duplicate: "indistinguishable" } }, answer(200, { duplicate: true }))).toBe(false);
+    const profile: HubProfile["award"] = { duplicate: { status: 409, code: "taken" } };
+    expect(awardOutcome(answer(409, { code: "taken" }), { profile })).toBe("duplicate");
+    expect(awardOutcome(answer(409, { code: "duplicate_ref" }), { profile })).toBe("conflict");
+    expect(awardOutcome(answer(400, { code: "duplicate_ref" }), { profile })).toBe("refused");
+    expect(awardOutcome(answer(200, { duplicate: true }), { profile: { duplicate: "indistinguishable" } })).toBe("applied");
+  });
+
+  it("a declared conflict is a conflict whatever the words; an answer naming another field is refused whatever is declared", () => {
+    const profile: HubProfile["award"] = { duplicate: { status: 400 }, conflict: { status: 400, code: "ref_reused" } };
+    expect(awardOutcome(answer(400, { code: "ref_reused", message: "ref already exists" }), { profile })).toBe("conflict");
+    expect(awardOutcome(answer(400, { ref: ["award with this ref already exists."] }), { profile })).toBe("duplicate");
+    expect(awardOutcome(answer(400, { amount: ["A valid integer is required."] }), { profile })).toBe("refused");
+    expect(awardOutcome(answer(400, { wallet: ["Enter a valid value."], ref: ["award with this ref already exists."] }), { profile, duplicate: true })).toBe("refused");
   });
 });
 
@@ -136,7 +145,7 @@ describe("parseHubProfile: every value of every choice", () => {
   });
 });
 
-describe("answerSignals and declaredDuplicate: the edges", () => {
+describe("answerSignals: the edges", () => {
   it("a signal without a code matches whatever code the body holds", () => {
     expect(answerSignals({ status: 409 }, answer(409, { code: "anything" }))).toBe(true);
   });
@@ -146,7 +155,8 @@ describe("answerSignals and declaredDuplicate: the edges", () => {
     expect(answerSignals({ status: 200, field: { name: "length", value: 4 as unknown as string } }, answer(200, { note: "abcd" }))).toBe(false);
   });
 
-  it("a profile without an award section declares nothing", () => {
-    expect(declaredDuplicate({ version: 1 }, answer(208))).toBeUndefined();
+  it("a profile without an award section declares nothing: the SDK's rule decides", () => {
+    const profile: HubProfile = { version: 1 };
+    expect(awardOutcome(answer(208), { profile: profile.award })).toBe("duplicate");
   });
 });

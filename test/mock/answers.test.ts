@@ -296,9 +296,9 @@ describe("error formats", () => {
   it("html, titled by status; an untitled status is Error", async () => {
     const mock = mockWith({ errorFormat: "html" });
     const response = await get(mock, "/hub/alpha", {});
-    expect(await response.text()).toBe("<!doctype html><html><body><h1>401 Unauthorized</h1><p>The x-api-key header is required.</p></body></html>");
+    expect(await response.text()).toBe("<!doctype html>\n<html lang=en>\n<title>401 Unauthorized</title>\n<h1>Unauthorized</h1>\n<p>The x-api-key header is required.</p>\n");
     const forbidden = await get(mock, "/hub/beta");
-    expect(await forbidden.text()).toContain("<h1>403 Forbidden</h1>");
+    expect(await forbidden.text()).toContain("<title>403 Forbidden</title>");
   });
 });
 
@@ -402,7 +402,7 @@ describe("error answers of every status", () => {
   it("a status without a title of its own is called Error", async () => {
     const response = errorResponse("problem", 418, "teapot", "short and stout");
     expect(await response.json()).toEqual({ type: "about:blank", title: "Error", status: 418, detail: "short and stout" });
-    expect(await errorResponse("html", 418, "teapot", "m").text()).toContain("<h1>418 Error</h1>");
+    expect(await errorResponse("html", 418, "teapot", "m").text()).toContain("<title>418 Error</title>");
   });
 });
 

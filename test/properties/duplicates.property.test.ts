@@ -1,9 +1,9 @@
 /**
  * README: "`awardPoints` resolves for a duplicate however the hub says it: a 2xx whose body says
- * `duplicate` or `replayed`, `Idempotent-Replayed: true`, `208 Already Reported`, or a 409 (or 422)
- * whose code or problem type names a duplicate or a `ref` already used. A message is never read
- * for it: it may quote your own `ref`. A code that says the `ref` went with another award is a
- * conflict, and stays an error."
+ * `duplicate` or `replayed`, `Idempotent-Replayed: true`, `208 Already Reported`, or a refusal
+ * (400, 409, 422) that says the `ref` is already used — in a code, or in its own words once the
+ * award's own values are taken out. A refusal naming another award or different parameters is a
+ * conflict, and stays an error; one whose issues name any field but `ref` is never a duplicate."
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -40,11 +40,28 @@ const conflictAnswer = fc.record({ status: fc.constantFrom(409, 422), words: say
   headers: {},
   body: { code: `ref_${words}_${other}`.replace(/\s+/g, "_"), message: `ref ${words} ${other}` },
 }));
-// A refusal whose free text quotes the request's own ref: whatever words the ref holds, it says nothing of a duplicate.
-const quotingRefusal = fc.record({ status: fc.constantFrom(400, 409, 422), words: saying, code: fc.constantFrom(undefined, "invalid_amount", "E_REF") }).map(({ status, words, code }) => {
-  const quoted = `r-${words.replace(/\s+/g, "-")}`;
-  return { quoted, answer: { status, headers: {}, body: { ...(code && { code }), message: `ref ${quoted} refused`, detail: `${quoted}: already seen?` } } };
+// Values of an award holding the words a hub may use, in any case: a ref, a wallet, a reason.
+const TRIGGERS = ["duplicate", "already exists", "already used", "already been taken", "replayed", "unique", "different", "another", "mismatch"];
+const value = fc.tuple(fc.constantFrom(...TRIGGERS, "quest"), fc.stringMatching(/^[a-z0-9]{0,6}$/), fc.constantFrom("-", "_", ":", " ")).chain(([words, tail, join]) => casing(words.replace(/\s+/g, join)).map((said) => `${said}${join}${tail}`.trim()));
+const awardQuoting = fc.record({ ref: value, wallet: fc.constantFrom("0xabc", "0xabc already used"), reason: value });
+// A refusal whose words are only the award's own values, and words that say nothing of a ref's use.
+const quotingRefusal = fc.record({ status: fc.constantFrom(400, 409, 422), award: awardQuoting, form: fc.constantFrom("json", "text", "issue"), code: fc.constantFrom(undefined, "invalid_amount", "E_REF") }).map(({ status, award, form, code }) => {
+  const said = `ref ${award.ref} for ${award.wallet} (${award.reason}) refused`;
+  const body = form === "text" ? said : form === "issue" ? { ref: [said] } : { ...(code && { code }), message: said, detail: `${award.ref}: not accepted` };
+  return { award, answer: { status, headers: {}, body } };
 });
+// A refusal that says the ref is used, quoting values that hold none of its words.
+const usedRefusal = fc.record({ status: fc.constantFrom(400, 409, 422), ref: ref, form: fc.constantFrom("drf", "text", "nestjs", "fastapi"), phrase: fc.constantFrom("already exists", "has already been taken", "is a duplicate", "must be unique") }).map(({ status, ref, form, phrase }) => {
+  const said = `Award with ref ${ref} ${phrase}`;
+  const body = form === "drf" ? { ref: [said] } : form === "text" ? said : form === "nestjs" ? { statusCode: status, error: "Conflict", message: said } : { detail: [{ loc: ["body", "ref"], msg: said, type: "value_error" }] };
+  return { award: { wallet: "0xabc", amount: 1, ref }, answer: { status, headers: {}, body } };
+});
+// A refusal whose issues name another field: never a duplicate, whatever else it says.
+const otherField = fc.record({ status: fc.constantFrom(400, 409, 422), field: fc.constantFrom("wallet", "amount", "kind", "reason"), withRef: fc.boolean() }).map(({ status, field, withRef }) => ({
+  status,
+  headers: {},
+  body: { [field]: ["Enter a valid value."], ...(withRef && { ref: ["award with this ref already exists."] }) },
+}));
 
 const clientAnswering = (answer: { status: number; headers: Record<string, string>; body: unknown }) =>
   new HubServerClient({ baseUrl: BASE, clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", retry: 0, fetch: async () => Response.json(answer.body, { status: answer.status, headers: answer.headers }) });
@@ -87,12 +104,33 @@ describe("a duplicate is an outcome, however the hub says it", () => {
     );
   }, timeoutFor(20_000));
 
-  it("a refusal whose text quotes the request's own ref is an error, whatever that ref says", async () => {
+  it("a refusal whose words are only the award's own values is an error, whatever those values say", async () => {
     await fc.assert(
-      fc.asyncProperty(quotingRefusal, async ({ quoted, answer }) => {
-        const error = await clientAnswering(answer).awardPoints({ wallet: "0xabc", amount: 1, ref: quoted }).then(() => undefined, (e: unknown) => e);
+      fc.asyncProperty(quotingRefusal, async ({ award, answer }) => {
+        const error = await clientAnswering(answer).awardPoints({ ...award, amount: 1 }).then(() => undefined, (e: unknown) => e);
         expect(error).toBeInstanceOf(HubApiError);
         expect((error as HubApiError).status).toBe(answer.status);
+      }),
+      params(100),
+    );
+  }, timeoutFor(20_000));
+
+  it("a refusal that says the ref is used is a duplicate, in whatever framework's shape and quoting the ref", async () => {
+    await fc.assert(
+      fc.asyncProperty(usedRefusal, async ({ award, answer }) => {
+        const result = await clientAnswering(answer).awardPoints(award).withResponse();
+        expect(result).toMatchObject({ duplicate: true, mayHaveBeenAppliedEarlier: false });
+      }),
+      params(100),
+    );
+  }, timeoutFor(20_000));
+
+  it("a refusal whose issues name another field is an error, even with a profile that pins its status as a duplicate", async () => {
+    await fc.assert(
+      fc.asyncProperty(otherField, fc.boolean(), async (answer, pinned) => {
+        const client = new HubServerClient({ baseUrl: BASE, clientId: "pk", hub: "alpha", secret: "s", logLevel: "off", retry: 0, ...(pinned && { profile: { version: 1, award: { duplicate: { status: answer.status } } } }), fetch: async () => Response.json(answer.body, { status: answer.status }) });
+        const error = await client.awardPoints({ wallet: "0xabc", amount: 1, ref: "r-1" }).then(() => undefined, (e: unknown) => e);
+        expect(error).toBeInstanceOf(HubApiError);
       }),
       params(100),
     );

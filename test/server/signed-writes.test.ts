@@ -80,11 +80,15 @@ describe("a refused signed write says what was signed", () => {
 });
 
 describe("which refusals get the usual causes", () => {
-  it("any 401, even one whose code and message name neither signature nor timestamp (an unknown key)", async () => {
+  it("a 401 that names the key says the key, not the signature's checklist; one that names nothing gets the checklist", async () => {
     const error = (await serverClient(mock.baseUrl, { clientId: "pk_nobody" }).awardPoints(award).catch((e: unknown) => e)) as UnauthorizedError;
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error.code).toBe("invalid_api_key");
-    expect(error.message).toContain("Usual causes: the secret does not belong to this clientId");
+    expect(error.message).toContain("the hub refused the API key (clientId), not the signature");
+    expect(error.message).not.toContain("Usual causes");
+    server.use(http.post(`${mock.baseUrl}/hub/alpha/bits/earn`, () => new HttpResponse("Unauthorized", { status: 401 })));
+    const bare = (await serverClient(mock.baseUrl).awardPoints(award).catch((e: unknown) => e)) as UnauthorizedError;
+    expect(bare.message).toContain("Usual causes: the secret does not belong to this clientId");
   });
 });
 

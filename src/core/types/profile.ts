@@ -11,6 +11,13 @@
 export interface HubProfile {
   /** The format's version. */
   version: 1;
+  /** The hub it was learned from (`doctor --profile` writes it): a server client given it for another hub logs `profile-other-hub`. */
+  hub?: {
+    /** The base address, as the client was given it. */
+    baseUrl: string;
+    /** The hub's slug. */
+    slug: string;
+  };
   /** The key under which every success payload sits (`{ "data": … }`); none when absent. */
   envelope?: string;
   /** The header naming each answer's request id (`x-request-id`, `x-correlation-id`…); `null`: the hub sends none (Fastify's default). */
@@ -24,8 +31,12 @@ export interface HubProfile {
      * hub answers it as it answers a fresh award (the award is then "applied or already credited").
      */
     duplicate?: HubSignal | "indistinguishable";
-    /** How a `ref` sent again with other parameters is refused. */
-    conflict?: HubSignal;
+    /**
+     * How a `ref` sent again with other parameters is refused; `"indistinguishable"` when the hub
+     * answers it as it answers a repeat (a unique index on `ref`): the SDK then reads both as
+     * "already used", and a campaign's summary says the hub does not tell them apart.
+     */
+    conflict?: HubSignal | "indistinguishable";
   };
   /** How error bodies are shaped (the SDK reads all of these shapes; the mock writes this one). */
   errors?: HubErrorFormat;

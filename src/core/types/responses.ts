@@ -35,8 +35,11 @@ export interface LeaderboardRow {
   wallet?: string;
 }
 
-/** The leaderboard as the server sends it: an object holding the rows, or a bare array of rows. */
-export type Leaderboard = { [key: string]: unknown } | LeaderboardRow[];
+/**
+ * The leaderboard as the server sends it: an object holding the rows, or a bare array of rows.
+ * Any field may be read on it (`board.nextCursor`, `board.next`) without narrowing: each is `unknown`.
+ */
+export type Leaderboard = { [key: string]: unknown } | (LeaderboardRow[] & { [key: string]: unknown });
 
 /** The holder status and reward-point balance of one wallet. */
 export interface HolderStatus {

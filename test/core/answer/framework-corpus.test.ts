@@ -2,7 +2,8 @@
 // test/fixtures/framework-answers.json), each read as a person reading it would (issue 35, item 5).
 import { describe, expect, it } from "vitest";
 import corpus from "../../fixtures/framework-answers.json";
-import { isDuplicate, rateLimitOf, readError } from "../../../src/core/answer";
+import { awardOutcome, errorFields, rateLimitOf, readError } from "../../../src/core/answer";
+import { refusalKind } from "../../../src/core/errors";
 
 type Recorded = (typeof corpus.answers)[number];
 const localClock = { localTime: (ms: number) => ms };
@@ -59,10 +60,13 @@ describe("NestJS 11", () => {
     });
   });
 
-  it("a ConflictException: the status's phrase is no code, and its message is never read as a duplicate", () => {
+  it("a ConflictException: the status's phrase is no code; its own words say the ref is used, the award's values taken out", () => {
     const answer = find("@nestjs/core", "ConflictException 409");
     expect(error(answer)).toMatchObject({ code: undefined, detail: "ref already used", message: "409: ref already used" });
-    expect(isDuplicate({ status: answer.status, headers: new Headers(answer.headers), body: JSON.parse(answer.body) })).toBe(false);
+    const read = { status: answer.status, headers: new Headers(answer.headers), body: JSON.parse(answer.body) };
+    expect(awardOutcome(read, { award: { wallet: "0xa", amount: 1, ref: "season-7" } })).toBe("duplicate");
+    // The same words, all of them the award's own: nothing of the hub's is left.
+    expect(awardOutcome(read, { award: { ref: "x", reason: "Already used" } })).toBe("conflict");
   });
 
   it("its 404", () => {
@@ -71,10 +75,38 @@ describe("NestJS 11", () => {
 });
 
 describe("Hono", () => {
-  it("text answers: the text is the message, never a duplicate", () => {
+  it("text answers: the text is the message; a ref already used, in the hub's words, is a duplicate", () => {
     expect(error(find("hono", "no such route"))).toMatchObject({ name: "NotFoundError", code: undefined, message: "404: 404 Not Found" });
     const conflict = find("hono", "HTTPException 409");
     expect(error(conflict)).toMatchObject({ code: undefined, message: "409: ref already used" });
-    expect(isDuplicate({ status: 409, headers: new Headers(conflict.headers), body: conflict.body })).toBe(false);
+    expect(awardOutcome({ status: 409, headers: new Headers(conflict.headers), body: conflict.body }, { award: { ref: "r-1" } })).toBe("duplicate");
+  });
+});
+
+describe("every recorded hub on a unique index: one ref, one credit, by the answers as sent", () => {
+  const recorded = (name: string) => corpus.answers.filter((answer) => answer.name === name);
+  const read = (answer: Recorded) => ({ status: answer.status, headers: new Headers(answer.headers), body: /json/.test(answer.headers["content-type"] ?? "") ? JSON.parse(answer.body) : answer.body });
+  const award = { wallet: "0x00000000000000000000000000000000000000a1", amount: 10, reason: "quest", ref: "rec-1" };
+
+  it("a reused ref, the same award or another amount, is a duplicate on DRF, FastAPI, Flask and Hono", () => {
+    const reused = [...recorded("ref reused, same award"), ...recorded("ref reused, other amount")];
+    expect(new Set(reused.map((answer) => answer.framework.split("@")[0]))).toEqual(new Set(["djangorestframework", "fastapi", "flask", "hono"]));
+    for (const answer of reused) expect([answer.framework, awardOutcome(read(answer), { award })]).toEqual([answer.framework, "duplicate"]);
+  });
+
+  it("a field error is refused, its issues naming the field (DRF's lists, FastAPI's loc, zod-validator's issues); an HTML one is named by its title", () => {
+    for (const answer of [...recorded("field error (bad wallet)"), ...recorded("fractional amount")].filter((a) => a.status >= 400)) {
+      const error = readError(new Response(null, { status: answer.status }), answer.body, "", false);
+      expect([answer.framework, awardOutcome(read(answer), { award })]).toEqual([answer.framework, "refused"]);
+      if (/html/.test(answer.headers["content-type"] ?? "")) expect(error.message).toBe(`${answer.status}: HTML page "${/<title>([^<]*)/.exec(answer.body)![1]}"`);
+      else expect(error.issues.map((issue) => issue.path.join("."))).toEqual([answer.name === "fractional amount" ? "amount" : "wallet"]);
+    }
+  });
+
+  it("a refused key is the key's refusal where the hub's words name the key (Werkzeug's default 401 names nothing); a refused signature the credentials'", () => {
+    const kind = (answer: Recorded) => refusalKind({ status: answer.status, ...errorFields(read(answer).body), ...(typeof read(answer).body === "string" && { message: answer.body }) });
+    for (const answer of recorded("unknown key")) expect([answer.framework, kind(answer)]).toEqual([answer.framework, /api key/i.test(answer.body) ? "key" : "credentials"]);
+    expect(recorded("unknown key").filter((answer) => kind(answer) === "key")).toHaveLength(3);
+    for (const answer of recorded("bad signature")) expect([answer.framework, kind(answer)]).toEqual([answer.framework, "credentials"]);
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { errorFields, isDuplicate, parseHttpDate, rateLimitOf, requestIdOf, unwrapBody } from "../../../src/core/answer";
+import { awardOutcome, errorFields, parseHttpDate, rateLimitOf, requestIdOf, unwrapBody } from "../../../src/core/answer";
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers), body });
 const EARLIEST = Date.UTC(2024, 0, 1);
 
-describe("isDuplicate: the one rule", () => {
+const isDuplicate = (given: ReturnType<typeof answer>) => awardOutcome(given) === "duplicate";
+
+describe("awardOutcome: a duplicate by what the hub declares", () => {
   it.each([
     ["a 2xx flag", answer(200, { duplicate: true })],
     ["a replayed flag one envelope deep", answer(200, { data: { replayed: true } })],
@@ -15,42 +17,50 @@ describe("isDuplicate: the one rule", () => {
     ["a flat 409 code", answer(409, { code: "ref_already_used", message: "ref already exists" })],
     ["a 422 code one level down", answer(422, { error: { code: "ref_already_credited", message: "This ref was already credited" } })],
     ["a 2xx status field", answer(200, { status: "already_processed", id: 7 })],
+    ["a 400 naming a duplicate", answer(400, { code: "duplicate" })],
+    ["a message alone", answer(422, { error: { message: "ref 7 was already credited" } })],
   ])("%s is a duplicate", (_name, given) => {
     expect(isDuplicate(given)).toBe(true);
   });
 
   it.each([
-    ["a plain 2xx", answer(200, { duplicate: false, ok: true })],
-    ["a conflict: the ref went with another award", answer(409, { type: "https://hub.example/problems/ref-conflict", detail: "ref already used by another award" })],
-    ["different parameters", answer(409, { code: "duplicate_ref_mismatch", message: "ref reused" })],
-    ["a message alone, which may quote the request's ref", answer(422, { error: { message: "ref duplicate-7 was already credited" } })],
-    ["a 2xx status field naming no duplicate", answer(200, { status: "applied" })],
-    ["a 409 that names nothing", answer(409, { title: "Conflict" })],
-    ["a 400 naming a duplicate", answer(400, { code: "duplicate" })],
-    ["a replay header that is not true", answer(200, {}, { "idempotent-replayed": "false" })],
-  ])("%s is not", (_name, given) => {
-    expect(isDuplicate(given)).toBe(false);
+    ["a plain 2xx", answer(200, { duplicate: false, ok: true }), "applied"],
+    ["a conflict: the ref went with another award", answer(409, { type: "https://hub.example/problems/ref-conflict", detail: "ref already used by another award" }), "conflict"],
+    ["different parameters", answer(409, { code: "duplicate_ref_mismatch", message: "ref reused" }), "conflict"],
+    ["a 2xx status field naming no duplicate", answer(200, { status: "applied" }), "applied"],
+    ["a 409 that names nothing", answer(409, { title: "Conflict" }), "conflict"],
+    ["a 400 that names nothing", answer(400, { title: "Bad Request" }), "refused"],
+    ["a replay header that is not true", answer(200, {}, { "idempotent-replayed": "false" }), "applied"],
+  ])("%s is not", (_name, given, outcome) => {
+    expect(awardOutcome(given)).toBe(outcome);
   });
 });
 
-describe("isDuplicate: statuses and wording", () => {
+describe("awardOutcome: statuses and wording", () => {
   it.each([
-    ["a 500 with a duplicate flag", answer(500, { duplicate: true })],
-    ["a 300 with a duplicate flag", answer(300, { duplicate: true })],
-    ["a 409 conflict with a replay header", answer(409, { code: "ref_conflict" }, { "idempotent-replayed": "true" })],
-    ["a 199 with a replay header", answer(199, {}, { "idempotent-replayed": "true" })],
-  ])("%s is not a duplicate", (_name, given) => {
-    expect(isDuplicate(given)).toBe(false);
+    ["a 500 with a duplicate flag", answer(500, { duplicate: true }), "unknown"],
+    ["a 408", answer(408, { code: "duplicate" }), "unknown"],
+    ["a 300 with a duplicate flag", answer(300, { duplicate: true }), "refused"],
+    ["a 409 conflict with a replay header", answer(409, { code: "ref_conflict" }, { "idempotent-replayed": "true" }), "conflict"],
+    ["a 199 with a replay header", answer(199, {}, { "idempotent-replayed": "true" }), "refused"],
+    ["a 401 saying duplicate", answer(401, { message: "duplicate signature" }), "refused"],
+    ["a 403 saying already used", answer(403, "key already used elsewhere"), "refused"],
+  ])("%s is no duplicate", (_name, given, outcome) => {
+    expect(awardOutcome(given)).toBe(outcome);
   });
 
-  it("the code decides, never the message, which may quote the request's own values", () => {
-    expect(isDuplicate(answer(409, { code: "duplicate", message: "ref another-1 is held" }))).toBe(true);
-    expect(isDuplicate(answer(409, { code: "invalid_amount", message: "ref replay-duplicate-1 refused" }))).toBe(false);
-    expect(isDuplicate(answer(409, { type: "https://hub.example/problems/ref-other-award", detail: "ref dup-1 already exists" }))).toBe(false);
+  it("the award's own values are taken out of the hub's words, wherever they stand", () => {
+    const award = { wallet: "0xabc", amount: 1, reason: "replay bonus", ref: "duplicate-7" };
+    expect(awardOutcome(answer(409, { code: "invalid_amount", message: "ref duplicate-7 refused" }), { award })).toBe("conflict");
+    expect(awardOutcome(answer(400, { message: "ref DUPLICATE-7 for a replay bonus refused" }), { award })).toBe("refused");
+    expect(awardOutcome(answer(400, { message: "ref duplicate-7 already exists" }), { award })).toBe("duplicate");
+    expect(awardOutcome(answer(409, { type: "https://hub.example/problems/ref-other-award", detail: "ref dup-1 already exists" }), { award })).toBe("conflict");
   });
 
-  it("a 299 with a flag is still a 2xx", () => {
+  it("a 2xx up to 299 flags a duplicate; a status's name (Conflict) is no word of the hub's own", () => {
     expect(isDuplicate(answer(299, { replayed: true }))).toBe(true);
+    expect(awardOutcome(answer(409, "409 Conflict: ref r-1 already exists"), { award: { ref: "r-1" } })).toBe("duplicate");
+    expect(awardOutcome(answer(422, { title: "Conflict", type: "https://hub.example/problems/duplicate-ref" }))).toBe("duplicate");
   });
 });
 
@@ -153,7 +163,7 @@ describe("rate-limit fields", () => {
 
 describe("each reading at its limits: a duplicate's words, a request id's header name, the fields' numbers, field paths", () => {
   it("a duplicate's words in a text body; a flag on an error answer is no duplicate; the replay header is exactly true", () => {
-    expect(isDuplicate(answer(409, "ref r-1 already exists"))).toBe(false);
+    expect(isDuplicate(answer(409, "ref r-1 already exists"))).toBe(true);
     expect(isDuplicate(answer(409, { duplicate: true }))).toBe(false);
     expect(isDuplicate(answer(304, { duplicate: true }))).toBe(false);
     expect(isDuplicate(answer(200, {}, { "idempotent-replayed": " TRUE " }))).toBe(true);
@@ -180,7 +190,8 @@ describe("each reading at its limits: a duplicate's words, a request id's header
     expect(pathsOf({ errors: [{ detail: "no field" }] })).toEqual([]);
     expect(errorFields({ errors: [{ detail: "no field" }] }).message).toBe("no field");
     expect(errorFields({ error: { message: "m", param: "amount" } }).issues).toEqual([{ path: ["amount"], message: "m", code: "invalid" }]);
-    expect(errorFields({ error: { param: "amount" } }).issues).toEqual([{ path: ["amount"], message: "invalid", code: "invalid" }]);
+    // Stripe's one field is an entry: named without a reason, it is no issue (as any entry).
+    expect(errorFields({ error: { param: "amount" } }).issues).toEqual([]);
   });
 });
 

@@ -80,7 +80,7 @@ describe("the other errors' messages and fields", () => {
   });
 
   it("HubConnectionError has a default message and keeps code and origin", () => {
-    expect(new HubConnectionError().message).toBe("Connection error: the request got no HTTP response.");
+    expect(new HubConnectionError().message).toBe("Connection error: no HTTP response.");
     expect(new HubConnectionError({ message: "m", code: "EPIPE", origin: "https://h.test" })).toMatchObject({ name: "HubConnectionError", code: "EPIPE", origin: "https://h.test" });
   });
 
@@ -205,10 +205,10 @@ describe("every error class takes one init object and serializes every field it 
     expect(JSON.parse(JSON.stringify(error)).attempts).toBe(3);
   });
 
-  it("the messages name the hint, the abort and the award applied", () => {
+  it("the messages name the hint and the abort; a schema error's names the operation", () => {
     expect(new BrowserNotAllowedError({ hint: "(a hint)" }).message).toMatch(/ \(a hint\)$/);
     expect(CampaignStoppedError.aborted({ summary, cause: "Ctrl-C", inFlight }).message).toBe("campaign aborted: 1 applied, 0 skipped, 0 failed of 2 read; 1 award in flight may have been applied: a run again (with the same journal) settles them through their ref");
-    expect(new HubSchemaError({ operation: "award", status: 200, data: {}, issues, applied: true, bodyExcerpt: "{}" }).message).toMatch(/the award WAS applied/);
+    expect(new HubSchemaError({ operation: "award", status: 200, data: {}, issues, applied: true, bodyExcerpt: "{}" }).message).toMatch(/^Unusable 200 response \(schema-mismatch\): the award answer does not fit its schema/);
   });
 
   it("a refused write's signing diagnostics are carried, its body and headers never", () => {

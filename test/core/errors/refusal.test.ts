@@ -11,7 +11,10 @@ const refusal = (status: number, code?: string, message = `${status} refused`) =
 
 // Each refusal, what it is about, as the client, a campaign and the CLI all read it.
 const table: Array<[string, number, string | undefined, string | undefined, RefusalKind | undefined]> = [
-  ["an unknown key", 401, "invalid_api_key", undefined, "credentials"],
+  ["an unknown key", 401, "invalid_api_key", undefined, "key"],
+  ["an unknown key, said in words (Hono's text)", 401, undefined, "401: Invalid API key", "key"],
+  ["a 401 naming the key and the signature", 401, "invalid_api_key", "key or signature refused", "credentials"],
+  ["a 401 that names nothing", 401, undefined, "401: Unauthorized", "credentials"],
   ["a refused signature under 401", 401, "invalid_signature", undefined, "credentials"],
   ["a refused signature under 400", 400, "invalid_signature", undefined, "credentials"],
   ["a refused timestamp under 403", 403, "timestamp_out_of_window", undefined, "credentials"],
@@ -30,12 +33,13 @@ describe("one classification of refusals, used alike by the client and by campai
     const error = refusal(status, code, message);
     expect(refusalKind(error)).toBe(kind);
     // A campaign: an early stop for what no later award escapes.
-    expect(systemicCause(error) !== undefined).toBe(kind === "credentials" || kind === "scope" || kind === "not-found");
+    expect(systemicCause(error) !== undefined).toBe(kind === "key" || kind === "credentials" || kind === "scope" || kind === "not-found");
   });
 
   it("a campaign's stop names the cause the classification found", () => {
     expect(systemicCause(refusal(403, "timestamp_out_of_window"))).toBe("403 timestamp_out_of_window: the signature or timestamp was refused after the clock correction");
     expect(systemicCause(refusal(403, "forbidden"))).toBe("403 forbidden: the key is scoped to another hub, or the signature was refused");
+    expect(systemicCause(refusal(401, "invalid_api_key"))).toBe("401 invalid_api_key: the hub refused the API key (x-api-key): it is unknown, revoked or not this hub's");
   });
 });
 

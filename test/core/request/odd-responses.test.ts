@@ -68,7 +68,8 @@ describe("error bodies of any shape", () => {
     const error = await client({ clientId: "pk_unknown" }).getHub().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect(error).toMatchObject({ status: 401, code });
-    expect((error as UnauthorizedError).message).toContain("Unknown API key");
+    // An HTML page is named by its title, never pasted.
+    expect((error as UnauthorizedError).message).toContain(errorFormat === "html" ? 'HTML page "401 Unauthorized"' : "Unknown API key");
     expect((error as UnauthorizedError).requestId).toMatch(/^req_mock_/);
   });
 
@@ -87,12 +88,13 @@ describe("error bodies of any shape", () => {
     expect(error.body).toBe("");
   });
 
-  it("an HTML 502 from a proxy is a ServerError with the page as text", async () => {
+  it("an HTML 502 from a proxy is a ServerError named by the page's title, the page kept as text", async () => {
     mock.failNext(1, { status: 502 });
     const error = (await client({ retry: 0 }).getHub().catch((e: unknown) => e)) as ServerError;
     expect(error).toBeInstanceOf(ServerError);
     expect(error.status).toBe(502);
-    expect(error.message).toMatch(/^502 Bad Gateway: <html> <head><title>502 Bad Gateway/);
+    expect(error.message).toBe('502 Bad Gateway: HTML page "502 Bad Gateway"');
+    expect(error.body).toMatch(/^<html>\r\n<head><title>502 Bad Gateway/);
     expect(error.headers["content-type"]).toBe("text/html");
   });
 
