@@ -18,7 +18,8 @@ export function errorFormat(body: unknown): HubErrorFormat | undefined {
   if (problem) return (typeof type === "string" && type !== "about:blank") || Array.isArray(errors) ? "problem+json" : "problem";
   if (Array.isArray(errors) && errors.length > 0 && errors.every(isObject)) return errors.some((item) => isObject(item.extensions) || ("message" in item && !("detail" in item))) ? "graphql" : "errors-array";
   if (typeof detail === "string" || Array.isArray(detail)) return "fastapi";
-  if (isObject(error)) return "type" in error ? "error-object" : "nested";
+  // `{ error: { code, message } }`; zod-validator's `{ error: { name: "ZodError", message } }` is no format the mock writes.
+  if (isObject(error)) return "type" in error ? "error-object" : "code" in error ? "nested" : undefined;
   if (typeof error === "string") return "error-string";
   return "code" in body ? "flat" : undefined;
 }

@@ -3,10 +3,11 @@
  * two signed writes no hub can credit (a wrong signature; a right one over an invalid award); only
  * with `--probe-wallet` one real award of 1 point, sent again to see how a duplicate and a conflict
  * are answered. Every field is read from what the hub declares (statuses, headers, keys), never
- * from the words of a message.
+ * from the words of a message; a signal is written only when it tells its answer apart from every
+ * other answer the probes provoked.
  */
 import { randomBytes } from "node:crypto";
-import { errorFields, isDuplicate, leaderboardRows, type HubPaging, type HubProfile, type HubRateLimitHeaders, type HubSignal } from "public-hub-sdk";
+import { answerSignals, awardOutcome, errorFields, leaderboardRows, type HubPaging, type HubProfile, type HubRateLimitHeaders, type HubSignal } from "public-hub-sdk";
 import { awardPath, clockOffsetOf, parseHubProfile, refusalKind, signRequest, type KeyMaterial } from "public-hub-sdk/server";
 import type { Check } from "./commands/doctor";
 import type { Connection } from "./credentials";
@@ -121,7 +122,8 @@ export async function probeProfile(conn: Connection, probeWallet: string | undef
   const learned: Check[] = [];
   const learn = (name: string, detail: string) => learned.push({ name, status: "ok", detail });
   const miss = (name: string, detail: string) => learned.push({ name, status: "not checked", detail });
-  const profile: HubProfile = { version: 1 };
+  // The hub it was learned from: a client given it for another hub says so.
+  const profile: HubProfile = { version: 1, hub: { baseUrl: conn.baseUrl, slug: conn.hub } };
   const notes: string[] = [];
 
   // The reads: discovery (no key), the hub, a leaderboard page of 2, an unknown wallet, an unknown route.
@@ -188,9 +190,11 @@ export async function probeProfile(conn: Connection, probeWallet: string | undef
   // Two writes no hub can credit: no wallet, a negative amount. One signed with a random key.
   const invalid = { amount: -1, reason: "public-hub doctor probe (invalid on purpose)", ref: `public-hub-doctor-invalid-${nonce}` };
   let invalidAnswer: Answer | undefined;
+  let forgedAnswer: Answer | undefined;
   if (!conn.key) miss("award", "no key (HUB_SECRET, HUB_SIGNING_KEY or --secret-file): the signed probes were skipped");
   else {
-    const forged = await award("wrong signature", { signingKey: randomBytes(32).toString("hex") }, invalid);
+    const forged: Answer = await award("wrong signature", { signingKey: randomBytes(32).toString("hex") }, invalid);
+    forgedAnswer = forged;
     const kind = refusalKind({ status: forged.status, ...errorFields(forged.body) });
     const why = kind === "credentials" ? " for its signature" : kind === "request" ? " for its body (this hub judges the body before the signature)" : "";
     if (ok(forged)) learned.push({ name: "wrong signature", status: "failed", detail: `a write signed with a random key was accepted (${forged.status}): the hub does not check signatures (it named no wallet: nothing was credited)` });
@@ -203,7 +207,8 @@ export async function probeProfile(conn: Connection, probeWallet: string | undef
     learned.push({ name: "invalid award", status: ok(invalidAnswer) ? "failed" : "info", detail: `a signed award with no wallet and amount -1 was answered ${said(invalidAnswer)}${fields.length ? ` naming ${fields.join(", ")}` : ""}` });
   }
 
-  const evidence = [invalidAnswer, route, reads[3]!].filter((answer): answer is Answer => answer !== undefined && judged(answer));
+  // The hub's own refusals first (a validator's body may be a library's, a router's 404 a framework's).
+  const evidence = [forgedAnswer, invalidAnswer, route, reads[3]!].filter((answer): answer is Answer => answer !== undefined && judged(answer));
   const errors = errorFormatOf(evidence.map((answer) => answer.body));
   if (errors === undefined) miss("errors", evidence.length ? `no known shape in ${evidence.map(said).join(", ")}` : "no error answer to classify");
   else {
@@ -220,20 +225,33 @@ export async function probeProfile(conn: Connection, probeWallet: string | undef
     } else {
       const again = await award("same award again", conn.key, fields);
       const other = await award("same ref, amount 2", conn.key, { ...fields, amount: 2 });
-      const unsure = ok(other) && !isDuplicate(other) ? `; the same ref with amount 2 was answered ${other.status} as well: whether the hub credited it cannot be told from its answer` : "";
+      const unsure = ok(other) && awardOutcome(other, { award: fields }) !== "duplicate" ? `; the same ref with amount 2 was answered ${other.status} as well: whether the hub credited it cannot be told from its answer` : "";
       learned.push({ name: "probe", status: "info", detail: `credited 1 point to ${probeWallet} (ref ${fields.ref}); answers ${said(applied)}, ${said(again)}, ${said(other)}${unsure}` });
       profile.award = { status: applied.status };
       learn("award.status", `${applied.status}, the probe award's`);
+      // A signal is kept only if no other answer the probes provoked shows it (else it would read that
+      // answer, an invalid award, as this one); the changed award answered as the repeat is said apart.
+      const same = (a: Answer, b: Answer) => a.status === b.status && JSON.stringify(errorFields(a.body)) === JSON.stringify(errorFields(b.body));
+      const sharedWith = (signal: HubSignal, own: Answer) => answers.find((answer) => answer !== own && answer !== applied && !same(answer, own) && answerSignals(signal, answer));
+      const rule = (answer: Answer) => `the SDK's own rule reads it as ${awardOutcome(answer, { award: fields })}`;
+      const duplicate = duplicateSignal(applied, again);
+      const alike = duplicate === "indistinguishable" ? undefined : sharedWith(duplicate, again);
       if (!judged(again) && !ok(again)) miss("award.duplicate", `the same award again was answered ${said(again)} (a limit or an outage, not an answer about the ref)`);
+      else if (alike) miss("award.duplicate", `not pinned: the same award again was answered ${said(again)}, and so was the ${alike.what}; no status, code, header or field tells them apart (${rule(again)})`);
       else {
-        const duplicate = duplicateSignal(applied, again);
         profile.award.duplicate = duplicate;
         learn("award.duplicate", `${JSON.stringify(duplicate)}, from the same award sent again`);
       }
-      if (judged(other)) {
-        const code = errorFields(other.body).code;
-        profile.award.conflict = { status: other.status, ...(code !== undefined && { code }) };
-        learn("award.conflict", `${JSON.stringify(profile.award.conflict)}, from the same ref with amount 2`);
+      const otherCode = errorFields(other.body).code;
+      const conflict: HubSignal | undefined = judged(other) ? { status: other.status, ...(otherCode !== undefined && { code: otherCode }) } : undefined;
+      const conflictAlike = conflict && sharedWith(conflict, other);
+      if (conflict && same(other, again)) {
+        profile.award.conflict = "indistinguishable";
+        learn("award.conflict", `"indistinguishable": the same ref with amount 2 was answered ${said(other)}, as the same award again was: the hub does not tell a repeat from a changed award (${rule(other)})`);
+      } else if (conflict && conflictAlike) miss("award.conflict", `not pinned: the same ref with amount 2 was answered ${said(other)}, and so was the ${conflictAlike.what} (${rule(other)})`);
+      else if (conflict) {
+        profile.award.conflict = conflict;
+        learn("award.conflict", `${JSON.stringify(conflict)}, from the same ref with amount 2`);
       } else miss("award.conflict", `the same ref with amount 2 was answered ${said(other)}${ok(other) ? ": the hub does not refuse a ref sent again with other parameters" : ""}`);
     }
   } else if (conn.key) miss("award", "needs --probe-wallet WALLET (it credits that wallet 1 point): how an award, a duplicate and a conflict are answered");

@@ -42,7 +42,9 @@ describe("doctor --profile FILE: how a live hub speaks, written as a hub profile
     expect(code).toBe(0);
     expect(written).toEqual(output.profile);
     expect(parseHubProfile(written)).toEqual(written);
-    const { notes, ...fields } = written!;
+    const { notes, hub, ...fields } = written!;
+    // The hub it was learned from, so that a client given it for another hub says so.
+    expect(hub).toEqual({ baseUrl: mock.baseUrl, slug: "alpha" });
     expect(fields).toEqual({ version: 1, requestIdHeader: "x-request-id", errors: "nested", rateLimit: { headers: "none" }, leaderboard: { rows: "entries", pages: "none" } });
     expect(notes).toContain("award: needs --probe-wallet WALLET (it credits that wallet 1 point): how an award, a duplicate and a conflict are answered");
     expect(notes).toContain("a write signed with a wrong key was refused with 401 invalid_signature for its signature");
@@ -59,7 +61,7 @@ describe("doctor --profile FILE: how a live hub speaks, written as a hub profile
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("doctor: 4 passed, 0 failed, 0 not checked");
     expect(run.stdout).toContain(`profile of hub alpha, written to ${file}`);
-    expect(run.stdout).toMatch(/^✓ errors: nested, from the 400 invalid_award of the invalid award, the 404 not_found of the unknown route$/m);
+    expect(run.stdout).toMatch(/^✓ errors: nested, from the 401 invalid_signature of the wrong signature, the 400 invalid_award of the invalid award, the 404 not_found of the unknown route$/m);
     expect(run.stdout).toMatch(/^✓ leaderboard\.rows: under "entries"/m);
     expect(run.stdout).toMatch(/^– award: needs --probe-wallet WALLET/m);
     expect(run.stdout).not.toMatch(/^✓ award/m);
@@ -187,7 +189,7 @@ describe("doctor --profile against createHubMock({ profile: P }) writes P back",
   it.each(PROFILES.map((profile) => [`${profile.errors}, ${profile.leaderboard!.pages} pages`, profile] as const))("%s", async (_, profile) => {
     const { code, written, mock } = await learn({ profile, rateLimit: 100 }, probe);
     expect(code).toBe(0);
-    const { notes, ...fields } = written!;
+    const { notes, hub: _hub, ...fields } = written!;
     expect(fields).toEqual(profile);
     expect(notes!.some((note) => note.startsWith("rateLimit.resetLagSeconds: "))).toBe(true);
     expect(mock.balanceOf("alpha", WALLET)).toBe(1);

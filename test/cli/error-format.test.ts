@@ -73,3 +73,12 @@ describe("errorFormatOf: the hub's format from several of its error bodies", () 
     expect(errorFormatOf([{ ok: false }])).toBeUndefined();
   });
 });
+
+describe("the Python and Hono hubs' recorded answers", () => {
+  it("zod-validator's body is no format the mock writes; DRF's and FastAPI's detail is fastapi's; Flask's pages are html; Hono's own refusals are text", () => {
+    expect(errorFormat(recorded("hono@4.13.19 @hono/zod-validator", "field error (bad wallet)"))).toBeUndefined();
+    expect(errorFormatOf([recorded("hono@4.13.19 @hono/zod-validator", "bad signature"), recorded("hono@4.13.19 @hono/zod-validator", "field error (bad wallet)"), recorded("hono@4.13.19 @hono/zod-validator", "unknown path")])).toBe("text");
+    expect(errorFormatOf([recorded("djangorestframework", "bad signature"), recorded("djangorestframework", "field error (bad wallet)"), recorded("djangorestframework", "unknown path")])).toBe("fastapi");
+    expect(errorFormatOf([recorded("flask", "bad signature"), recorded("flask", "unknown path")])).toBe("html");
+  });
+});

@@ -142,6 +142,7 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
       ...(dryRun ? { wouldSend: summary.wouldSend } : {}),
       applied: summary.applied,
       ...(conn?.profile?.award?.duplicate === "indistinguishable" && { appliedMayIncludeDuplicates: true }),
+      ...(conn?.profile?.award?.conflict === "indistinguishable" && { duplicatesMayIncludeConflicts: true }),
       duplicates: summary.duplicates,
       skipped: summary.skipped,
       failedCount: failures.length,
@@ -164,7 +165,9 @@ export async function awardCommand(args: string[], io: CliIo): Promise<number> {
           : `${applied} ${summary.applied}, skipped ${summary.skipped}, failed ${failures.length}, of ${total} awards in ${seconds} s.`,
     );
     // "Not sent again" only where a journal records them: without one, a run again sends them (and the hub answers duplicate again).
-    if (summary.duplicates > 0) println(io.stdout, `Duplicates ${summary.duplicates}: the hub already had their ref, so each is credited once (not failures${values.journal ? "; journaled, not sent again" : ""}).`);
+    // A hub that answers a changed award as it answers a repeat (its profile says so): a duplicate may be either.
+    const alike = conn?.profile?.award?.conflict === "indistinguishable" ? "; the hub does not tell a repeat from a changed award: one of these may be a changed award it did not credit" : "";
+    if (summary.duplicates > 0) println(io.stdout, `Duplicates ${summary.duplicates}: the hub already had their ref, so each is credited once (not failures${values.journal ? "; journaled, not sent again" : ""}${alike}).`);
     for (const group of groups) {
       const lines = group.lines.map((line) => line ?? "?").join(", ");
       const more = group.count > group.lines.length ? `, and ${group.count - group.lines.length} more` : "";

@@ -151,7 +151,7 @@ async function checkSecret(
     return { name, status: "failed", detail: `the probe got no answer (${line(error)})` };
   }
   // The key's scope passed above: a write refused now is refused for its signature (the SDK's one classification).
-  const refused = (kind: RefusalKind | undefined) => kind === "credentials" || kind === "scope";
+  const refused = (kind: RefusalKind | undefined) => kind === "key" || kind === "credentials" || kind === "scope";
   const what = `probes: a write signed with a random key got ${forged.said}, one signed with ${conn.keySource} got ${real.said}; neither names a wallet, so nothing was applied`;
   if (refused(real.kind)) {
     return { name, status: "failed", detail: `the server refused the signature made with ${conn.keySource}: it does not belong to key ${conn.clientId} (or the server is not on the clock this machine measured). ${what}` };
