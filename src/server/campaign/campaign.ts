@@ -5,7 +5,7 @@
  */
 import type { AwardInput } from "../award-schema";
 import type { CampaignContext, OpenedJournal } from "./errors";
-import type { AwardSender, AwardSource, CampaignFailure, CampaignInFlight, CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary, DryRunOptions } from "./types";
+import type { AwardSender, AwardSource, CampaignFailure, CampaignInFlight, CampaignJournal, CampaignOptions, CampaignProgress, CampaignSummary, DryRunOptions, JournalEntry } from "./types";
 
 /** Sends every award of `awards` with `send`, `concurrency` at a time, reading the input only as fast as awards are sent. */
 export async function awardMany(awards: AwardSource, send: AwardSender, options: CampaignOptions = {}, context: CampaignContext): Promise<CampaignSummary> {
@@ -228,7 +228,9 @@ async function run(awards: AwardSource, send: AwardSender, options: CampaignOpti
     journal = await openJournal(options.journal, context);
     // One campaign writes a journal file at a time, refused here before it sends anything; a dry run only reads.
     if (!dryRun && typeof options.journal === "string") await journal?.lock?.();
-    if (journal) for await (const entry of await journal.load()) refs.set(entry.ref, MET + JOURNALED + ((parseInt(entry.hash, 36) % JOURNALED) || 0));
+    // A load that is slow or never settles ends with the run: an abort stops it at once.
+    const loaded = journal && (await untilStopped(Promise.resolve(journal.load())));
+    if (loaded && !controller.signal.aborted) for await (const entry of loaded as Iterable<JournalEntry> | AsyncIterable<JournalEntry>) refs.set(entry.ref, MET + JOURNALED + ((parseInt(entry.hash, 36) % JOURNALED) || 0));
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
     while (recordings.size > 0) await Promise.all(recordings);

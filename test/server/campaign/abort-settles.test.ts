@@ -86,3 +86,19 @@ describe("an abort while the journal opens", () => {
     expect(closed).toBe(true);
   });
 });
+
+describe("an abort while the journal loads", () => {
+  it("a journal object whose load never settles: the abort settles the campaign at once, nothing sent", async () => {
+    const controller = new AbortController();
+    let loads = 0;
+    const journal: CampaignJournal = { load: () => (loads++, new Promise(() => undefined)), record: () => undefined };
+    const sent: string[] = [];
+    const run = awardMany(awards(3), async (award) => void sent.push(award.ref), { signal: controller.signal, journal }, campaignContext);
+    await vi.waitFor(() => expect(loads).toBe(1));
+    controller.abort(new Error("Ctrl-C"));
+    const settled = await within(run, 1_000);
+    expect(settled).not.toBe("pending");
+    expect((settled as { error: CampaignStoppedError }).error).toMatchObject({ name: "CampaignStoppedError", reason: "aborted" });
+    expect(sent).toEqual([]);
+  });
+});
