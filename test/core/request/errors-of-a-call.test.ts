@@ -55,7 +55,7 @@ describe("what a failed call says about a write", () => {
     const error = (await pending) as HubTimeoutError;
     expect(error).toBeInstanceOf(HubTimeoutError);
     expect(error.mayHaveBeenApplied).toBe(true);
-    expect(timeless(error.message)).toBe("Request to https://h.test timed out after 40 ms. 1 attempt, cut at 40 ms, T in all. It may have been applied: retrying with the same ref is safe.");
+    expect(timeless(error.message)).toBe("Request to https://h.test timed out after 40 ms. 1 attempt, cut at 40 ms, T in all. No answer has come from this hub yet: if it serves plain HTTP, its base URL is http://. It may have been applied: retrying with the same ref is safe.");
   });
 
   it("a cut attempt may have been applied even when the fetch's own error says it was never sent", async () => {
