@@ -219,7 +219,8 @@ export interface AwardOutcomeContext {
 
 // "The ref is already used", in a hub's words or codes: a unique index's message (Django's "already
 // exists", Rails' "has already been taken", SQLite's "UNIQUE constraint failed"), a code, a status field.
-const NAMES_DUPLICATE = /duplicate|already[\s_-]*(been[\s_-]*)?(exists?|used|taken|credited|applied|processed|awarded|claimed|recorded|seen)|replay|unique/i;
+// "unique" alone is no such word: "wallet must be unique" says nothing of the ref.
+const NAMES_DUPLICATE = /duplicate|already[\s_-]*(been[\s_-]*)?(exists?|used|taken|credited|applied|processed|awarded|claimed|recorded|seen)|replay|unique constraint/i;
 // A `ref` that went with another award or other parameters: a conflict, never "already done".
 // Words end at any non-letter: codes join them with `_` or `-`, which \b would not split.
 const NAMES_CONFLICT = /(^|[^a-z])(another|other|different)([^a-z]|$)|differ|mismatch|not match/i;
@@ -241,7 +242,7 @@ export function answerSignals(signal: HubSignal, { status, headers, body }: Awar
  * - a 2xx is applied, or a duplicate when it flags one: `208`, `Idempotent-Replayed: true`, a
  *   `duplicate`/`replayed` flag or a `status` such as `already_processed` (also one envelope deep);
  * - a refusal (400, 409, 422) that says the `ref` is already used — a code, or its own words
- *   ("already exists", "already been taken", "duplicate", "unique"), an issue on `ref` — is a
+ *   ("already exists", "already been taken", "duplicate", "unique constraint"), an issue on `ref` — is a
  *   duplicate, unless it says another award or different parameters, which is a conflict;
  * - an answer whose issues name any field but `ref` is refused, whatever a profile or rule says;
  * - a profile's declared signals decide over words (a declared duplicate signal, both ways).

@@ -41,7 +41,7 @@ const conflictAnswer = fc.record({ status: fc.constantFrom(409, 422), words: say
   body: { code: `ref_${words}_${other}`.replace(/\s+/g, "_"), message: `ref ${words} ${other}` },
 }));
 // Values of an award holding the words a hub may use, in any case: a ref, a wallet, a reason.
-const TRIGGERS = ["duplicate", "already exists", "already used", "already been taken", "replayed", "unique", "different", "another", "mismatch"];
+const TRIGGERS = ["duplicate", "already exists", "already used", "already been taken", "replayed", "unique constraint", "different", "another", "mismatch"];
 const value = fc.tuple(fc.constantFrom(...TRIGGERS, "quest"), fc.stringMatching(/^[a-z0-9]{0,6}$/), fc.constantFrom("-", "_", ":", " ")).chain(([words, tail, join]) => casing(words.replace(/\s+/g, join)).map((said) => `${said}${join}${tail}`.trim()));
 const awardQuoting = fc.record({ ref: value, wallet: fc.constantFrom("0xabc", "0xabc already used"), reason: value });
 // A refusal whose words are only the award's own values, and words that say nothing of a ref's use.
@@ -51,7 +51,7 @@ const quotingRefusal = fc.record({ status: fc.constantFrom(400, 409, 422), award
   return { award, answer: { status, headers: {}, body } };
 });
 // A refusal that says the ref is used, quoting values that hold none of its words.
-const usedRefusal = fc.record({ status: fc.constantFrom(400, 409, 422), ref: ref, form: fc.constantFrom("drf", "text", "nestjs", "fastapi"), phrase: fc.constantFrom("already exists", "has already been taken", "is a duplicate", "must be unique") }).map(({ status, ref, form, phrase }) => {
+const usedRefusal = fc.record({ status: fc.constantFrom(400, 409, 422), ref: ref, form: fc.constantFrom("drf", "text", "nestjs", "fastapi"), phrase: fc.constantFrom("already exists", "has already been taken", "is a duplicate", "violates a unique constraint") }).map(({ status, ref, form, phrase }) => {
   const said = `Award with ref ${ref} ${phrase}`;
   const body = form === "drf" ? { ref: [said] } : form === "text" ? said : form === "nestjs" ? { statusCode: status, error: "Conflict", message: said } : { detail: [{ loc: ["body", "ref"], msg: said, type: "value_error" }] };
   return { award: { wallet: "0xabc", amount: 1, ref }, answer: { status, headers: {}, body } };

@@ -222,3 +222,11 @@ describe("unwrapBody without an envelope key", () => {
     expect(unwrapBody(body, "undefined")).toEqual({ id: 1 });
   });
 });
+
+describe("awardOutcome: a unique index's words, and what is not one", () => {
+  it("a unique constraint on the ref is a duplicate; 'unique' alone names no ref", () => {
+    expect(awardOutcome(answer(400, { detail: "UNIQUE constraint failed: award.ref" }))).toBe("duplicate");
+    expect(awardOutcome(answer(400, "wallet must be unique"))).toBe("refused");
+    expect(awardOutcome(answer(422, { ref: ["has already been taken"] }))).toBe("duplicate");
+  });
+});
