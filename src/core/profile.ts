@@ -33,7 +33,7 @@ function profileSchema() {
         resetLagSeconds: z.optional(z.number().check(z.gte(0), z.lte(3600))),
       }),
     ),
-    leaderboard: z.optional(z.strictObject({ rows: z.string(), pages: z.optional(z.enum(["none", "relay", "cursor", "page", "link"])) })),
+    leaderboard: z.optional(z.strictObject({ rows: z.string(), pages: z.optional(z.enum(["none", "relay", "cursor", "page", "has-more", "next", "link"])) })),
     notes: z.optional(z.array(z.string())),
   });
 }
