@@ -245,9 +245,8 @@ export class HubClient<S extends HubSchemas = {}> {
       // JavaScript callers may hand anything: checked before anything is sent.
       checkCallOptions(options);
       check?.();
-      const result = await this.exchange<T>(call, options ?? {}, trace);
-      const { data, response, requestId, attempts, envelope } = result;
-      return { data, response, requestId, attempts, ...(envelope !== undefined && { envelope }) } as R;
+      const { body: _body, mayHaveBeenAppliedEarlier: _earlier, ...result } = await this.exchange<T>(call, options ?? {}, trace);
+      return result as R;
     };
     return new HubPromise<T, R>(this.observe(call, run));
   }
