@@ -138,7 +138,7 @@ const CALL_RULES: readonly Rule[] = [
 /** An unknown name; a server client's option given to a browser client says where it belongs. */
 function unknownName(path: string[]): ValidationIssue {
   const name = path.at(-1)!;
-  const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name) ? `${name} is for HubServerClient, on a server` : `unknown option "${path.join(".")}"`;
+  const message = (SERVER_ONLY_OPTIONS as readonly string[]).includes(name) ? `${name} is a HubServerClient option` : `unknown option "${path.join(".")}"`;
   return { path, code: "unrecognized_keys", message };
 }
 

@@ -171,7 +171,7 @@ export function readError(response: Response, text: string, note: string, mayHav
   const fields = issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ");
   // An HTML page (a proxy's, a framework's default) is named by its title, never pasted.
   const title = !parsed && /<title>([^<]*)/i.exec(text)?.[1];
-  const page = title && `HTML page "${title.trim()}"`;
+  const page = title && `HTML page "${title}"`;
   // Issues alone (FastAPI's 422) are the message; else they follow it.
   const said = message === undefined && fields ? fields : `${message ?? (page || excerpt(text) || "(empty body)")}${fields && ` (${fields})`}`;
   const headers = Object.fromEntries(response.headers);
@@ -315,7 +315,8 @@ export function decodeBody(answer: TextAnswer, kind: BodyKind): unknown {
 
 /** The payload under an envelope's key (`unwrap`), or the body as it is when it has no such key. */
 export function unwrapBody(body: unknown, key: string | undefined): unknown {
-  return key !== undefined && isObject(body) && key in body ? body[key] : body;
+  // Its own key only: `__proto__` is in every object.
+  return key !== undefined && isObject(body) && Object.hasOwn(body, key) ? body[key] : body;
 }
 
 /** What a body is checked against, and what to do when it does not fit. */

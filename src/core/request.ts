@@ -168,12 +168,14 @@ export function safely<T>(log: Log, run: () => T): T | undefined {
   }
 }
 
-/** A wait that an abort ends at once; without a signal, nothing can end it early. */
+/** A wait that an abort ends at once, one that came before it too; without a signal, nothing can end it early. */
 const sleep = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
     const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
     const timer = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    // An abort fires once: no `once` needed (the call's own signal ends with the call).
+    signal?.addEventListener("abort", onAbort);
+    if (signal?.aborted) onAbort();
   });
 
 /** Each caller's signal gets one listener, whatever the number of calls under it (a campaign's): each call's own controller is in its set. */
@@ -410,9 +412,13 @@ export class Requester {
           let cut!: (reason: unknown) => void;
           const aborted = new Promise<never>((_, reject) => (cut = reject));
           aborted.catch(() => undefined);
-          const onAbort = () => cut(request.signal.reason);
+          // The caller's abort is heard on the call's own signal too: the one ky derives from it may be collected first.
+          const { signal } = call;
+          const onAbort = () => cut(signal?.reason ?? request.signal.reason);
+          // Aborted before it left (during a turn, a signature, a budget's exchange): nothing is sent, whatever the fetch does.
+          signal?.throwIfAborted();
           request.signal.addEventListener("abort", onAbort);
-          if (request.signal.aborted) onAbort();
+          signal?.addEventListener("abort", onAbort);
           const sentAt = Date.now();
           let response: Response | undefined;
           const heard = spec.trace && safely(log, () => spec.trace!.attempt(request, number));
@@ -456,6 +462,7 @@ export class Requester {
             return response;
           } finally {
             request.signal.removeEventListener("abort", onAbort);
+            signal?.removeEventListener("abort", onAbort);
           }
         },
       });
