@@ -9,7 +9,8 @@ import { HubError, HubValidationError } from "../core/errors";
 import type { HubPaging } from "../core/types/profile";
 import type { HubData, HubSchemas } from "../core/types/schemas";
 import type { StandardSchemaV1 } from "../core/types/standard-schema";
-import { checkLeaderboardQuery, checkOptions, optional, pathOf } from "./check-input";
+import { pathOf } from "../core/request";
+import { checkLeaderboardQuery, checkOptions, optional } from "./check-input";
 import type { HubClient, LeaderboardQuery } from "./hub-client";
 import { leaderboardRows, type LeaderboardRowOf } from "./leaderboard-rows";
 

@@ -66,6 +66,7 @@ const moved = (t: number, by: number) => (t === 0 ? 0 : t + by);
 function shifted(pace: Pace, by: number): Pace {
   const { allowance, throttled, older, newer } = pace;
   return {
+    id: pace.id,
     pausedUntil: moved(pace.pausedUntil, by),
     lastStart: moved(pace.lastStart, by),
     started: pace.started,
@@ -145,6 +146,8 @@ export function redisBudget(redis: RedisEval, options: RedisBudgetOptions = {}):
             } catch (error) {
               late.past = true;
               seen = undefined;
+              // Starts given on this process's own pace are not counted against the shared one, nor the shared one's here.
+              local = { ...local, id: newPace().id };
               awayUntil = Date.now() + retryMs;
               log("budget-away", { key, error: (error as Error | null)?.message ?? String(error), retryMs });
             } finally {

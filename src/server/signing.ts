@@ -1,4 +1,5 @@
-import { normalizeBaseUrl, pathOf, textProblem, type Problem } from "../client/check-input";
+import { normalizeBaseUrl, textProblem, type Problem } from "../client/check-input";
+import { pathOf } from "../core/request";
 import { HubValidationError, type ValidationIssue } from "../core/errors";
 import { assertNotBrowser } from "./browser-guard";
 
