@@ -120,7 +120,10 @@ describe("a budget shared through Redis", () => {
     await worker(redis, hub([{ status: 200 }]).fetch).getHub();
     await worker(redis, hub([{ status: 200 }]).fetch, { clientId: "pk_beta" }).getHub();
     expect([...redis.hashes.keys()].sort()).toEqual([KEY, `public-hub:budget:pk_beta ${BASE}`]);
-    expect(redisBudget(redis, { prefix: "app:" }).open("k", () => undefined)).toBeDefined();
+    // Another prefix: the same hub key's budget under it, and nothing under the default.
+    const other = new LuaRedis();
+    await worker(other, hub([{ status: 200 }]).fetch, { prefix: "app:" }).getHub();
+    expect([...other.hashes.keys()]).toEqual([`app:pk_alpha ${BASE}`]);
   });
 
   it.each(["silent", "refused"] as const)("Redis %s: the call goes on with the process's own pace, logged once; shared again once Redis is back", async (away) => {
