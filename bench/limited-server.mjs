@@ -8,7 +8,9 @@
 // window that starts at its first request, `X-RateLimit-Reset` the window's end in epoch seconds
 // plus 1, `Retry-After` in seconds on its 429s), "express-draft7" (express-rate-limit's
 // `standardHeaders: "draft-7"`: `RateLimit-Policy: RATE;w=1` and `RateLimit: limit=RATE,
-// remaining=…, reset=…`, the reset in seconds from now). Awards are
+// remaining=…, reset=…`, the reset in seconds from now), "drf" (Django REST framework's
+// SimpleRateThrottle: a sliding window of RATE per second, its 429s saying `Retry-After` — its
+// wait rounded up, 1 — and nothing else). Awards are
 // applied once per ref; the parent asks for the counts over IPC.
 import { createServer } from "node:http";
 
@@ -20,8 +22,18 @@ let used = 0;
 
 /** An announcing hub's fixed window: whether this request fits, and the headers that say what is left. */
 let slowEnd = 0;
+/** DRF's throttle history, newest first. */
+const history = [];
 function announced(headers) {
   const now = Date.now();
+  if (mode === "drf") {
+    while (history.length > 0 && history.at(-1) <= now - 1000) history.pop();
+    if (history.length < rate) return history.unshift(now), true;
+    // DRF's wait(): the oldest entry's remaining time over the requests available, rounded up.
+    const wait = (1000 - (now - history.at(-1))) / 1000 / Math.max(1, rate - history.length + 1);
+    headers["retry-after"] = String(Math.ceil(wait));
+    return false;
+  }
   if (mode === "slowapi") {
     if (now >= slowEnd) (slowEnd = now + 1000), (used = 0);
     const fits = used < rate;
