@@ -3,13 +3,13 @@
  * The browser-safe client: discovery and the four reads of one hub. It sends the public
  * `x-api-key` and nothing secret.
  */
-import { checkBody, decodeBody, unwrapBody } from "../core/answer";
-import { createLog, DEFAULTS, Requester, resolveRetry, type CallTrace, type HubCall, type Log } from "../core/request";
+import { checkBody, decodeBody, unwrapBody, type BodyKind } from "../core/answer";
+import { createLog, DEFAULTS, Requester, resolveRetry, safely, type CallSpec, type CallTrace, type Log } from "../core/request";
 import type { HubClientOptions, RequestOptions } from "../core/types/options";
 import type { HubData, HubOperation, HubSchemas, ValidateMode } from "../core/types/schemas";
 import type { HubProfile } from "../core/types/profile";
 import type { HubTelemetry } from "../core/types/telemetry";
-import { checkCallOptions, checkClientOptions, checkLeaderboardQuery, checkWallet, CLIENT_OPTIONS, normalizeBaseUrl } from "./check-input";
+import { checkCallOptions, checkClientOptions, checkLeaderboardQuery, checkWallet, CLIENT_OPTIONS, normalizeBaseUrl, pathOf } from "./check-input";
 
 /** Query of {@link HubClient.getLeaderboard}. */
 export interface LeaderboardQuery {
@@ -94,6 +94,31 @@ export class HubPromise<T, R extends WithResponse<T> = WithResponse<T>> extends 
   }
 }
 
+/** One call as a client method describes it. @internal */
+export interface HubCall {
+  /** The public method's name, as telemetry records it (`getHolder`, `awardPoints`…). */
+  name: string;
+  method?: "GET" | "POST";
+  /** Path segments after the base address, each encoded as exactly one segment. */
+  segments: string[];
+  /** The path template (`/hub/{slug}/holder/{wallet}`), for telemetry. */
+  template?: string;
+  query?: Record<string, string | number | undefined>;
+  /** The exact body string to send (JSON). */
+  body?: string;
+  /** Which JSON the call accepts. @default "object" */
+  kind?: BodyKind;
+  /** Whether to send `x-api-key`. @default true */
+  authenticated?: boolean;
+  /** The operation whose schema checks the answer. */
+  operation?: HubOperation;
+  wallet?: string | undefined;
+  ref?: string | undefined;
+  /** A server client's write: signs each attempt. */
+  sign?: CallSpec["sign"];
+  refusedForClock?: CallSpec["refusedForClock"];
+}
+
 /** What one send of a call gives: the data and its metadata, and the raw parts a write reads further. */
 export interface Exchanged<T> extends WithResponse<T> {
   /** The body as decoded, before `unwrap` and the schema. */
@@ -165,9 +190,9 @@ export class HubClient<S extends HubSchemas = {}> {
     });
   }
 
-  /** @internal The server client's clock (every answer moves it, every server time is placed through it), budget (its pace, shared when given one) and error reader (field issues too). */
-  protected usePace(clock: Requester["clock"], budget: Requester["budget"], readFields: Requester["readFields"]): void {
-    Object.assign(this.#requester, { clock, budget, readFields });
+  /** @internal The server client's clock (every answer moves it, every server time is placed through it) and budget (its pace, shared when given one). */
+  protected usePace(clock: Requester["clock"], budget: Requester["budget"]): void {
+    Object.assign(this.#requester, { clock, budget });
   }
 
   /** @internal Whether a failure with this system code never left this machine: a `HubClient` knows no such list. */
@@ -195,7 +220,7 @@ export class HubClient<S extends HubSchemas = {}> {
    * ```
    */
   getLeaderboard<T = HubData<S, "leaderboard">>(query?: LeaderboardQuery, options?: RequestOptions<T>): HubPromise<T> {
-    return this.request({ name: "getLeaderboard", segments: ["hub", this.hub, "leaderboard"], template: "/hub/{slug}/leaderboard", query: { ...(query?.limit !== undefined && { limit: query.limit }), ...query?.page }, kind: "object-or-array", operation: "leaderboard" }, options, () => checkLeaderboardQuery(query));
+    return this.request({ name: "getLeaderboard", segments: ["hub", this.hub, "leaderboard"], template: "/hub/{slug}/leaderboard", query: { limit: query?.limit, ...query?.page }, kind: "object-or-array", operation: "leaderboard" }, options, () => checkLeaderboardQuery(query));
   }
 
   /**
@@ -236,7 +261,21 @@ export class HubClient<S extends HubSchemas = {}> {
   /** @internal One send of a call, its answer decoded and checked. */
   protected async exchange<T>(call: HubCall, options: RequestOptions<T>, trace: CallTrace | undefined): Promise<Exchanged<T>> {
     const method = call.method ?? "GET";
-    const answer = await this.#requester.send(call, options, trace);
+    const query = call.query && Object.entries(call.query).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+    const answer = await this.#requester.send({
+      method,
+      path: pathOf(call.segments),
+      // An empty query is none to ky: no `?` is sent.
+      query: query && Object.fromEntries(query),
+      authenticated: call.authenticated ?? true,
+      body: call.body,
+      signal: options.signal,
+      timeout: options.timeout,
+      retry: options.retry,
+      sign: call.sign,
+      refusedForClock: call.refusedForClock,
+      trace,
+    });
     const decoded = { status: answer.response.status, headers: answer.response.headers, text: answer.text, applied: method === "POST" };
     const body = decodeBody(decoded, call.kind ?? "object");
     const operation = call.operation ?? `${method} /${call.segments.join("/")}`;

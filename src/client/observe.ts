@@ -5,7 +5,7 @@
  */
 import { safely, type CallTrace, type Log } from "../core/request";
 import type { HubCallContext, HubCallObserver, HubTelemetry, HubTelemetryDefinition, ObservedCall } from "../core/types/telemetry";
-import { pathOf } from "../core/request";
+import { pathOf } from "./check-input";
 
 /**
  * Makes a telemetry of your own into the client's `telemetry` option: the SDK tells its

@@ -90,19 +90,15 @@ export function rateLimitOf(headers: Headers, clock: Clock, receivedAt = Date.no
   const structured = headers.get("ratelimit");
   const remaining = param(structured, "r") ?? param(structured, "remaining") ?? number(headers.get("ratelimit-remaining")) ?? number(headers.get("x-ratelimit-remaining"));
   const reset = param(structured, "t") ?? param(structured, "reset") ?? number(headers.get("ratelimit-reset")) ?? number(headers.get("x-ratelimit-reset"));
-  // A time of the hub's clock, placed on this one by the answer's own `Date` where it has a fresh
-  // one (whole seconds: never early), else by `clock`.
-  const dated = headers.has("age") ? undefined : parseHttpDate(headers.get("date"));
-  const local = (serverMs: number) => (dated === undefined ? clock.localTime(serverMs) : receivedAt + serverMs - dated);
   const resetAt =
     reset === undefined ? undefined
-    : reset >= EARLIEST_PLAUSIBLE_DATE ? local(reset) // epoch milliseconds
-    : reset * 1000 >= EARLIEST_PLAUSIBLE_DATE ? local(reset * 1000) // epoch seconds (GitHub's)
+    : reset >= EARLIEST_PLAUSIBLE_DATE ? clock.localTime(reset) // epoch milliseconds
+    : reset * 1000 >= EARLIEST_PLAUSIBLE_DATE ? clock.localTime(reset * 1000) // epoch seconds (GitHub's)
     : receivedAt + reset * 1000;
   const retryAfter = headers.get("retry-after");
   const delay = number(retryAfter);
   const date = delay === undefined ? parseHttpDate(retryAfter) : undefined;
-  const retryAt = delay !== undefined ? receivedAt + delay * 1000 : date !== undefined ? local(date) : undefined;
+  const retryAt = delay !== undefined ? receivedAt + delay * 1000 : date !== undefined ? clock.localTime(date) : undefined;
   return { retryAt, remaining, resetAt: resetAt && resetAt - (clock.resetLagMs ?? 0) };
 }
 
@@ -144,6 +140,7 @@ export function errorFields(body: unknown): {
   const list = [body.errors, body["invalid-params"], body.detail, zod].find(Array.isArray) ?? (text(error?.param) ? [error] : drf.every(Boolean) ? drf : []);
   const items = list.filter(isObject);
   const own = Array.isArray(zod) ? undefined : error;
+  const objects = [own, items[0], body].filter(isObject);
   const entries = items.map((item): ValidationIssue | undefined => {
     const loc = item.loc ?? item.path;
     const path = pathOf(item.pointer ?? (isObject(item.source) ? item.source.pointer ?? item.source.parameter : undefined) ?? item.name ?? item.field ?? item.param ?? (Array.isArray(loc) ? loc.filter((part) => part !== "body").join("/") : undefined));
@@ -152,48 +149,29 @@ export function errorFields(body: unknown): {
     return message === undefined || path.length === 0 ? undefined : { path, message, code: firstText(item.code, item.type) ?? "invalid" };
   });
   const issues = entries.filter((issue) => issue !== undefined);
-  // The first entry is the message only when it names no field: an issue is said with the others.
-  return { ...codeAndMessage(body, [own, items[0], body], [own, entries[0] ? undefined : items[0], body]), issues };
-}
-
-/**
- * The code and message of an error body, from the objects it holds them in (first to last):
- * `objects` for the code, `said` for the message.
- */
-function codeAndMessage(body: Record<string, unknown>, objects: unknown[], said: unknown[]): { code?: string | undefined; message?: string | undefined } {
-  const codes = objects.filter(isObject);
   // NestJS lists a validation's messages in `message`.
   const listed = Array.isArray(body.message) ? body.message.filter(text).join("; ") : undefined;
   // A problem's `detail` explains this occurrence; its `title` names the type: the detail comes first.
-  const message = firstText(body.detail, listed, ...said.filter(isObject).flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
+  // The first entry is the message only when it names no field: an issue is said with the others.
+  const said = [own, entries[0] ? undefined : items[0], body].filter(isObject);
+  const message = firstText(body.detail, listed, ...said.flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
   // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message;
   // beside a `statusCode` (NestJS, Fastify) it is the status's phrase ("Conflict"): no code.
-  const code = firstText(...codes.flatMap((o) => [o.code, o.error_code, o.type, isObject(o.extensions) ? o.extensions.code : undefined]), body.statusCode === undefined && /^[\w.-]+$/.test(String(body.error)) && body.error);
-  const numeric = codes.map((o) => o.code).find((c) => typeof c === "number");
-  return { code: code ?? (numeric === undefined ? undefined : String(numeric)), message };
+  const code = firstText(...objects.flatMap((o) => [o.code, o.error_code, o.type, isObject(o.extensions) ? o.extensions.code : undefined]), body.statusCode === undefined && /^[\w.-]+$/.test(String(body.error)) && body.error);
+  const numeric = objects.map((o) => o.code).find((c) => typeof c === "number");
+  return { code: code ?? (numeric === undefined ? undefined : String(numeric)), message, issues };
 }
 
-/**
- * What a read's error body says, without its field issues: the code and the message, read as
- * {@link errorFields} reads them when the body names no field (the browser client's reader: its
- * reads send no body, so no field of the caller's to name; the server client reads the issues).
- */
-export function errorSummary(body: unknown): { code?: string | undefined; message?: string | undefined; issues?: ValidationIssue[] } {
-  if (!isObject(body)) return {};
-  const objects = [body.error, Array.isArray(body.errors) ? body.errors[0] : undefined, body];
-  return codeAndMessage(body, objects, objects);
-}
-
-/** The error a non-2xx answer becomes, its body read by `read`; `note` ends its message (the attempts, the verdict). */
-export function readError(response: Response, text: string, note: string, mayHaveBeenApplied: boolean, retryAfterMs: number | undefined, read: typeof errorSummary) {
+/** The error a non-2xx answer becomes; `note` ends its message (the attempts, the verdict). */
+export function readError(response: Response, text: string, note: string, mayHaveBeenApplied: boolean, retryAfterMs?: number) {
   const parsed = parseJson(text);
   const body = parsed ? parsed.value : keptBody(text);
-  const { code, message, issues = [] } = read(body);
+  const { code, message, issues } = errorFields(body);
   const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
   const fields = issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ");
   // An HTML page (a proxy's, a framework's default) is named by its title, never pasted.
   const title = !parsed && /<title>([^<]*)/i.exec(text)?.[1];
-  const page = title && `HTML page "${title}"`;
+  const page = title && `HTML page "${title.trim()}"`;
   // Issues alone (FastAPI's 422) are the message; else they follow it.
   const said = message === undefined && fields ? fields : `${message ?? (page || excerpt(text) || "(empty body)")}${fields && ` (${fields})`}`;
   const headers = Object.fromEntries(response.headers);
@@ -337,8 +315,7 @@ export function decodeBody(answer: TextAnswer, kind: BodyKind): unknown {
 
 /** The payload under an envelope's key (`unwrap`), or the body as it is when it has no such key. */
 export function unwrapBody(body: unknown, key: string | undefined): unknown {
-  // Its own key only: `__proto__` is in every object.
-  return key !== undefined && isObject(body) && Object.hasOwn(body, key) ? body[key] : body;
+  return key !== undefined && isObject(body) && key in body ? body[key] : body;
 }
 
 /** What a body is checked against, and what to do when it does not fit. */

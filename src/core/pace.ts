@@ -13,9 +13,7 @@ export type PaceMark = [at: number, started: number];
  * One hub key's pace: plain JSON, every time in epoch milliseconds (a shared keeper's on its own clock).
  */
 export interface Pace {
-  /** Names this pace: a start given on another (this process's own while a shared keeper was away, or one lost with a restart) is not counted against it. */
-  id: string;
-  /** No attempt starts before this: a wait a 429 or 503 asked for, never further than a call may wait. */
+  /** No attempt starts before this: a wait a 429 or 503 asked for. */
   pausedUntil: number;
   /** When the latest attempt started (or will): the next is spaced from it by the adapted rate. */
   lastStart: number;
@@ -38,7 +36,7 @@ export interface Pace {
         from?: number | undefined;
       }
     | undefined;
-  /** A throttle: the rate it refused, when, and the count of starts then. The adapted rate climbs back from it. */
+  /** A throttle that said nothing: the rate it refused, when, and the count of starts then. The adapted rate climbs back from it. */
   throttled?:
     | {
         /** The rate the throttle refused, in attempts per second (the adapted rate starts at 70 % of it). */
@@ -66,10 +64,7 @@ export interface HubBudget {
 }
 
 /** A pace where nothing is known yet. */
-export const newPace = (): Pace => ({ id: Math.random().toString(36), pausedUntil: 0, lastStart: 0, started: 0, older: [0, 0], newer: [0, 0] });
-
-/** A start given by {@link turn}: when, its number in the count of starts, the pace that gave it, and how far it moved the latest start (given back with it). */
-export type Ticket = [start: number, started: number, pace: string, moved: number];
+export const newPace = (): Pace => ({ pausedUntil: 0, lastStart: 0, started: 0, older: [0, 0], newer: [0, 0] });
 
 /** A pace kept in this process: a client's own, unless it is given a shared one. */
 export function memoryBudget(): HubBudget {
@@ -77,7 +72,7 @@ export function memoryBudget(): HubBudget {
   return { update: (step) => step(pace) };
 }
 
-/** After a throttle: the share of the refused rate kept, and the cubic's scale (AWS SDK v3's adaptive retry mode: CUBIC). */
+/** After a throttle that says nothing: the share of the refused rate kept, and the cubic's scale (AWS SDK v3's adaptive retry mode: CUBIC). */
 const BETA = 0.7;
 const SCALE = 0.4;
 const MIN_RATE = 0.5;
@@ -96,9 +91,10 @@ function rate(pace: Pace, now: number): number {
 /**
  * The start the hub's pace allows an attempt that could start `now`: after a pause it asked for,
  * after its window when nothing is left, spaced by the adapted rate. Taken (counted, the allowance
- * spent) only when it is at most `maxWaitMs` away; the ticket's count is then one more.
+ * spent) only when it is at most `maxWaitMs` away. Returns the start and the count of attempts
+ * started with this one.
  */
-export function turn(pace: Pace, now: number, maxWaitMs: number): Ticket {
+export function turn(pace: Pace, now: number, maxWaitMs: number): [start: number, started: number] {
   // An unlimited rate spaces by 1000 / Infinity: 0.
   let start = Math.max(now, pace.pausedUntil, pace.lastStart + 1000 / rate(pace, now));
   let { allowance } = pace;
@@ -106,37 +102,22 @@ export function turn(pace: Pace, now: number, maxWaitMs: number): Ticket {
   // At a reset, as many starts as a window holds, not every call that waited for it; the window
   // assumed a second long, from this start.
   if (allowance && start >= allowance.until) allowance = { ...allowance, left: allowance.size, until: start + 1000, from: pace.started };
-  const ticket: Ticket = [start, pace.started, pace.id, start - pace.lastStart];
-  if (start - now > maxWaitMs) return ticket;
+  if (start - now > maxWaitMs) return [start, pace.started];
   // Here a start is always within the allowance's window.
   if (allowance) allowance.left--;
   pace.allowance = allowance;
   pace.lastStart = start;
   if (start - pace.newer[0] >= 1_000) [pace.older, pace.newer] = [pace.newer[0] ? pace.newer : [start, pace.started], [start, pace.started]];
-  ticket[1] = ++pace.started;
-  return ticket;
-}
-
-/** A start not used (its call aborted while it waited): the time it took back, its count, its share of the window. */
-export function giveBack(pace: Pace, [start, , id, moved]: Ticket): void {
-  if (id !== pace.id) return;
-  pace.lastStart -= moved;
-  pace.started--;
-  if (pace.allowance && start < pace.allowance.until) pace.allowance.left++;
+  return [start, ++pace.started];
 }
 
 /**
  * What an answer says of the hub's limit, for the attempts to come. Returns when the hub lets the
- * next request in, if it said, and the end of a pause it began or made longer. A wait or a reset
- * further than `maxWaitMs` is kept by no one (a maintenance page's hour, a junk value): the rate
- * drops to its floor instead, so one attempt at a time asks again, and the hub's next answer decides.
+ * next request in, if it said, and the end of a pause it began or made longer.
  */
-export function learn(pace: Pace, fields: RateLimitFields, status: number, [, startedAs, id]: Ticket, now: number, maxWaitMs: number): [waitUntil: number | undefined, paused: number | undefined] {
-  // Started on another pace: its place among these starts is unknown, so it is taken as the latest.
-  if (id !== pace.id) startedAs = pace.started;
-  const { remaining, resetAt } = fields;
-  const far = (at: number | undefined) => at !== undefined && at - now > maxWaitMs;
-  if (remaining !== undefined && resetAt !== undefined && !far(resetAt)) {
+export function learn(pace: Pace, fields: RateLimitFields, status: number, startedAs: number, now: number): [waitUntil: number | undefined, paused: number | undefined] {
+  const { remaining, resetAt: until } = fields;
+  if (remaining !== undefined && until !== undefined) {
     // Attempts started after this one were not counted by the server when it answered; answers
     // come back out of order, so within one window the lowest estimate and the earliest reset hold.
     const left = remaining - (pace.started - startedAs);
@@ -144,20 +125,15 @@ export function learn(pace: Pace, fields: RateLimitFields, status: number, [, st
     const size = Math.max(remaining + 1, last?.size ?? 0);
     // An answer to an attempt started before an assumed window says nothing of it; the first one
     // started in it replaces the assumption.
-    if (!(startedAs <= last?.from!)) pace.allowance = last && last.from === undefined && Math.abs(last.until - resetAt) < 1000 ? { left: Math.min(left, last.left), until: Math.min(resetAt, last.until), size } : { left, until: resetAt, size };
+    if (!(startedAs <= last?.from!)) pace.allowance = last && last.from === undefined && Math.abs(last.until - until) < 1000 ? { left: Math.min(left, last.left), until: Math.min(until, last.until), size } : { left, until, size };
   }
   // Nothing left: the window's earliest reset (the allowance's), nearer than this answer's own.
-  const waitUntil = fields.retryAt ?? (remaining === 0 ? (far(resetAt) ? resetAt : pace.allowance?.until) : undefined);
+  const waitUntil = fields.retryAt ?? (remaining === 0 ? pace.allowance?.until : undefined);
   let paused: number | undefined;
-  // A 429's `Retry-After` is whole seconds (RFC 9110): the hub's limit may let another request in
-  // up to a second sooner, so the pause every call keeps is a second shorter (the refused call
-  // waits it whole), and the rate it teaches paces the rest; a 503's is kept whole.
-  const until = status === 429 && fields.retryAt !== undefined ? fields.retryAt - 1000 : waitUntil;
-  const throttled = status === 429 || status === 503;
-  if (throttled && far(waitUntil)) pace.throttled = { rate: MIN_RATE, at: now, started: pace.started };
-  else if (throttled && until !== undefined && until > Math.max(pace.pausedUntil, now)) paused = pace.pausedUntil = until;
-  if (status === 429 && !far(waitUntil) && startedAs > (pace.throttled?.started ?? 0)) {
-    // Every throttle, whatever it said, of an attempt given its turn after the last decrease (one
+  if ((status === 429 || status === 503) && waitUntil !== undefined) {
+    if (waitUntil > Math.max(pace.pausedUntil, now)) paused = pace.pausedUntil = waitUntil;
+  } else if (status === 429 && remaining === undefined && startedAs > (pace.throttled?.started ?? 0)) {
+    // A throttle that says nothing, of an attempt given its turn after the last decrease (one
     // queued before it says nothing of the new rate): the rate it refused, less (CUBIC's
     // multiplicative decrease). The rate refused: the starts since the older mark, over the time
     // they span (at least 100 ms: a client that just began).

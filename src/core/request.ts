@@ -7,12 +7,10 @@
  * `Requester`'s.
  */
 import ky, { TimeoutError, type KyInstance } from "ky";
-import { errorSummary, rateLimitOf, readError, requestIdOf, type Clock, type RateLimitFields } from "./answer";
+import { rateLimitOf, readError, requestIdOf, type Clock, type RateLimitFields } from "./answer";
 import { HubAbortError, HubConnectionError, HubRedirectError, HubTimeoutError, RateLimitError } from "./errors";
-import { giveBack, learn, memoryBudget, turn, type HubBudget, type Ticket } from "./pace";
-import type { BodyKind } from "./answer";
-import type { Logger, LogLevel, RequestEvent, RequestOptions, RetryOptions } from "./types/options";
-import type { HubOperation } from "./types/schemas";
+import { learn, memoryBudget, turn, type HubBudget } from "./pace";
+import type { Logger, LogLevel, RequestEvent, RetryOptions } from "./types/options";
 
 /** Every default of the client's options, named once (their `@default` tags document them). */
 export const DEFAULTS = {
@@ -90,50 +88,25 @@ export interface CallTrace {
   progress?(progress: object): void;
 }
 
-/**
- * The one way the SDK builds request paths: every segment is percent-encoded, so a slug or wallet
- * holding `/`, `?`, `#`, spaces or non-ASCII text stays exactly one path segment. The result is
- * relative to the client's base address (ky's `prefixUrl`).
- *
- * @example
- * ```ts
- * pathOf(["hub", "café", "holder", "a/b"]); // "hub/caf%C3%A9/holder/a%2Fb"
- * ```
- */
-export function pathOf(segments: readonly string[]): string {
-  return segments.map((segment) => encodeURIComponent(segment)).join("/");
-}
-
-/** One call as a client method describes it: the one descriptor, from the public method to the attempt. */
-export interface HubCall {
-  /** The public method's name, as telemetry records it (`getHolder`, `awardPoints`…). */
-  name: string;
-  /** @default "GET" */
-  method?: "GET" | "POST";
-  /** Path segments after the base address, each encoded as exactly one segment; none for the base address itself (discovery). */
-  segments: string[];
-  /** The path template (`/hub/{slug}/holder/{wallet}`), for telemetry. */
-  template?: string;
-  /** Query parameters; none is `undefined` (an empty object sends no `?`). */
-  query?: Record<string, string | number>;
+/** One call, as the client methods build it. */
+export interface CallSpec {
+  method: "GET" | "POST";
+  /** The encoded path after the base address; `""` for the base address itself (discovery). */
+  path: string;
+  query?: Record<string, string | number> | undefined;
+  /** Whether to send `x-api-key` (discovery does not). */
+  authenticated: boolean;
   /** The exact body string: the one sent, and the one a signature covers. */
-  body?: string;
-  /** Which JSON the call accepts. @default "object" */
-  kind?: BodyKind;
-  /** Whether to send `x-api-key` (discovery does not). @default true */
-  authenticated?: boolean;
-  /** The operation whose schema checks the answer. */
-  operation?: HubOperation;
-  wallet?: string | undefined;
-  ref?: string | undefined;
+  body?: string | undefined;
+  signal?: AbortSignal | undefined;
+  timeout?: number | false | undefined;
+  retry?: number | RetryOptions | undefined;
   /** A server client's write: the headers that sign one attempt (to this URL path), made after its turn, just before it is sent. */
   sign?: ((path: string) => Promise<Record<string, string>>) | undefined;
   /** Whether this refusal was of a timestamp outside the server's window (by the clock the refusal moved): sent once more. */
   refusedForClock?: ((status: number) => boolean) | undefined;
+  trace?: CallTrace | undefined;
 }
-
-/** The per-call options the loop reads (the rest of `RequestOptions` is the client's). */
-export type CallOptions = Pick<RequestOptions<unknown>, "signal" | "timeout" | "retry">;
 
 /** A 2xx answer, its body read within its attempt. */
 export interface Answer {
@@ -195,14 +168,12 @@ export function safely<T>(log: Log, run: () => T): T | undefined {
   }
 }
 
-/** A wait that an abort ends at once, one that came before it too; without a signal, nothing can end it early. */
+/** A wait that an abort ends at once; without a signal, nothing can end it early. */
 const sleep = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
     const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
     const timer = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
-    // An abort fires once: no `once` needed (the call's own signal ends with the call).
-    signal?.addEventListener("abort", onAbort);
-    if (signal?.aborted) onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 
 /** Each caller's signal gets one listener, whatever the number of calls under it (a campaign's): each call's own controller is in its set. */
@@ -227,12 +198,10 @@ const backoff = (retry: Required<RetryOptions>, n: number) => Math.min(retry.bac
 
 /** One call as the loop keeps it: its options resolved once, what it sent, what came back. */
 interface Call {
-  readonly spec: HubCall;
-  readonly method: "GET" | "POST";
-  readonly trace: CallTrace | undefined;
+  readonly spec: CallSpec;
   /** The URL asked: the path after the prefix, or a followed redirect's absolute URL. */
   url: string;
-  query: HubCall["query"];
+  query: CallSpec["query"];
   readonly retry: Required<RetryOptions>;
   readonly timeout: number | false;
   /** The call's own signal, following the caller's: listeners end with the call, not with a campaign's signal. */
@@ -246,8 +215,6 @@ interface Call {
   throttles: number;
   cut: number;
   hops: number;
-  /** A redirect the runtime hid (a browser's): this call's next attempt lets the runtime follow it, the browser enforcing CORS on every hop. */
-  follows?: boolean;
   resent: boolean;
   /** A write: an attempt so far may have been applied (a 2xx, 5xx or 408, or a failure after it may have left). */
   mayHaveBeenApplied: boolean;
@@ -255,10 +222,9 @@ interface Call {
 }
 
 /** How one attempt ended: an answer with its body read, or no answer. */
-type Outcome = ({ response: Response; text: string; receivedAt: number } | { error: unknown; kind: "timeout" | "network" | "abort" }) & {
-  /** When the hub lets the next request in, if it said. */
-  waitUntil?: number | undefined;
-};
+type Outcome =
+  | { response: Response; text: string; receivedAt: number; waitUntil: number | undefined }
+  | { error: unknown; kind: "timeout" | "network" | "abort" };
 
 /** No retry sooner than this after a wait the hub asked for (a `Retry-After` of 0.001 s is no licence to burst): the first backoff step at its shortest (within `maxBackoff`), at most a second. */
 const retryFloor = (retry: Required<RetryOptions>) => Math.min(retry.backoff / 2, retry.maxBackoff, 1_000);
@@ -268,16 +234,16 @@ export class Requester {
   readonly #ky: KyInstance;
   readonly #prefix: string;
   #active = 0;
-  readonly #waiting: Array<(error?: unknown) => void> = [];
+  readonly #waiting: Array<() => void> = [];
   /** The hub key's pace: this client's own, or one shared by every process awarding with the key (the server client's `budget`). */
   budget: HubBudget = memoryBudget();
+  /** The runtime hides redirects (a browser): reads follow them, the browser enforcing CORS on every hop. */
+  #followsRedirects = false;
   /**
    * Where the server's times fall on this machine's clock, learnt from every answer: the server
    * client's `ServerClock`. Without one (a browser seldom sees `Date`), the local clock.
    */
-  /** How an error body is read: its code and message (a browser's reads); the server client's reads its field issues too (`errorFields`). */
-  readFields = errorSummary;
-  clock: Clock & { observe?(headers: Headers, sentAt: number, receivedAt: number, cacheable: boolean): void } = { localTime: (serverMs) => serverMs };
+  clock: Clock & { observe?(headers: Headers, sentAt: number, receivedAt: number): void } = { localTime: (serverMs) => serverMs };
 
   constructor(config: RequesterConfig) {
     this.#config = config;
@@ -290,16 +256,16 @@ export class Requester {
   }
 
   /** One call, top-down: a turn, the attempt (signed, sent, read), the decision, the wait; its answer or its error. */
-  async send(spec: HubCall, options: CallOptions, trace?: CallTrace): Promise<Answer> {
+  async send(spec: CallSpec): Promise<Answer> {
     // The call's own signal: the caller's may serve a whole campaign, and listeners on it would pile up.
-    const [signal, forget] = options.signal ? follow(options.signal) : [];
-    const call = this.#open(spec, options, signal, trace);
+    const [signal, forget] = spec.signal ? follow(spec.signal) : [];
+    const call = this.#open(spec, signal);
     try {
       for (;;) {
         const outcome = await this.#attempt(call);
         const next = this.#decide(call, outcome);
         if (!next) return this.#finish(call, outcome);
-        trace && safely(this.#config.log, () => trace.retry(next.reason, next.waitMs));
+        spec.trace && safely(this.#config.log, () => spec.trace!.retry(next.reason, next.waitMs));
         this.#config.log("info", "retry", () => ({ call: this.#what(call), after: next.reason, waitMs: Math.round(next.waitMs) }));
         if (next.waitMs > 0) await sleep(next.waitMs, call.signal);
       }
@@ -313,15 +279,12 @@ export class Requester {
     }
   }
 
-  #open(spec: HubCall, options: CallOptions, signal: AbortSignal | undefined, trace: CallTrace | undefined): Call {
-    const retry = options.retry === undefined ? this.#config.retry : resolveRetry(options.retry);
-    const timeout = options.timeout ?? this.#config.timeout;
-    const { segments } = spec;
+  #open(spec: CallSpec, signal: AbortSignal | undefined): Call {
+    const retry = spec.retry === undefined ? this.#config.retry : resolveRetry(spec.retry);
+    const timeout = spec.timeout ?? this.#config.timeout;
     return {
       spec,
-      method: spec.method ?? "GET",
-      trace,
-      url: segments[0] ? pathOf(segments) : this.#config.baseUrl.href,
+      url: spec.path === "" ? this.#config.baseUrl.href : spec.path,
       query: spec.query,
       retry,
       timeout,
@@ -342,40 +305,33 @@ export class Requester {
 
   /** "May it have been applied?": a write any of whose attempts may have been. */
   #verdict(call: Call): boolean {
-    return call.method !== "GET" && call.mayHaveBeenApplied;
+    return call.spec.method !== "GET" && call.mayHaveBeenApplied;
   }
 
   /** Log text only: built when a line is written. */
   #what(call: Call): string {
-    return `${call.method} ${where(new URL(call.url, this.#prefix))}`;
+    return `${call.spec.method} ${where(new URL(call.url, this.#prefix))}`;
   }
 
   /**
    * Waits for a turn: a slot of `maxConcurrency`, then the start the hub's pace allows (a pause it
-   * asked for, a window with nothing left, the adapted rate). A start or a slot further away than
-   * the call may wait fails now, with the wait on the `RateLimitError`; a start not used (an abort
-   * while it waits) is given back. Returns the slot's release and the start's ticket.
+   * asked for, a window with nothing left, the adapted rate). A start further away than the call
+   * may wait fails now, with the wait on the `RateLimitError`. Returns the slot's release and the
+   * count of attempts started with this one.
    */
-  async #turn(call: Call): Promise<[release: () => void, ticket: Ticket]> {
-    const { signal, maxWaitMs } = call;
+  async #turn(call: Call): Promise<[release: () => void, started: number]> {
+    const { signal } = call;
     signal?.throwIfAborted();
-    const notSent = (waitMs: number, why: string) =>
-      new RateLimitError({ status: 429, headers: {}, retryAfterMs: waitMs, message: `Not sent: ${why} this call may wait (${seconds(maxWaitMs)}).`, mayHaveBeenApplied: this.#verdict(call) });
     if (this.#active >= this.#config.maxConcurrency) {
       await new Promise<void>((resolve, reject) => {
-        // Given the slot (no error), or out of line: aborted, or no slot within what the call may
-        // wait (its own limits hold in the line too). Past 2^31 ms a timer fires at once: 2e9 ms is as good as never.
-        const go = (error?: unknown) => {
-          clearTimeout(timer);
-          signal?.removeEventListener("abort", onAbort);
-          if (!error) return resolve();
+        // `go` removes this listener before it resolves, so an abort here always finds `go` in line.
+        const onAbort = () => {
           this.#waiting.splice(this.#waiting.indexOf(go), 1);
-          reject(error);
+          reject(signal!.reason);
         };
-        const onAbort = () => go(signal!.reason);
-        const timer = setTimeout(() => go(notSent(maxWaitMs, `all ${this.#config.maxConcurrency} slots (maxConcurrency) stayed busy longer than`)), Math.min(maxWaitMs, 2e9));
+        const go = () => (signal?.removeEventListener("abort", onAbort), resolve());
         this.#waiting.push(go);
-        signal?.addEventListener("abort", onAbort);
+        signal?.addEventListener("abort", onAbort, { once: true });
       });
     } else this.#active++;
     // Called once: by the catch below when no turn is given, else by the attempt's `finally`.
@@ -385,52 +341,52 @@ export class Requester {
       if (next) next();
       else this.#active--;
     };
-    let ticket: Ticket | undefined;
     try {
       signal?.throwIfAborted();
+      const { maxWaitMs } = call;
       const now = Date.now();
-      ticket = await this.budget.update((pace) => turn(pace, now, maxWaitMs));
-      const waitMs = ticket[0] - now;
+      const [start, started] = await this.budget.update((pace) => turn(pace, now, maxWaitMs));
+      const waitMs = start - now;
       if (waitMs > maxWaitMs) {
-        ticket = undefined;
-        throw notSent(waitMs, `the hub allows the next request in ${seconds(waitMs)}, more than`);
+        throw new RateLimitError({
+          status: 429,
+          headers: {},
+          retryAfterMs: waitMs,
+          message: `Not sent: the hub allows the next request in ${seconds(waitMs)}, more than this call may wait (${seconds(maxWaitMs)}).`,
+          mayHaveBeenApplied: this.#verdict(call),
+        });
       }
       if (waitMs > 0) {
-        const { trace } = call;
+        const { trace } = call.spec;
         // A retry's wait is told as the retry's; a first attempt's as a pause.
         if (trace && call.attempts === 0) safely(this.#config.log, () => trace.pause(waitMs));
         await sleep(waitMs, signal);
       }
-      return [release, ticket];
+      return [release, started];
     } catch (error) {
       release();
-      const taken = ticket;
-      // Its start given back: the calls after it need not wait for a start nobody uses.
-      if (taken) await this.budget.update((pace) => giveBack(pace, taken));
       throw error;
     }
   }
 
   /**
    * What an answer says of the hub's limit, for the attempts to come (every time in local epoch ms,
-   * from the server's time), outside the attempt's timed section: a shared budget's exchange is no
-   * part of the hub's answer. Returns when the hub lets the next request in, if it said.
+   * from the server's time). Returns when the hub lets the next request in, if it said.
    */
-  async #learn(call: Call, fields: RateLimitFields, status: number, ticket: Ticket, now: number): Promise<number | undefined> {
-    const [waitUntil, pausedUntil] = await this.budget.update((pace) => learn(pace, fields, status, ticket, now, call.retry.maxRetryAfter));
+  async #learn(fields: RateLimitFields, status: number, startedAs: number, now: number): Promise<number | undefined> {
+    const [waitUntil, pausedUntil] = await this.budget.update((pace) => learn(pace, fields, status, startedAs, now));
     if (pausedUntil) this.#config.log("debug", "pause", () => ({ waitMs: Math.round(pausedUntil - now), status }));
     return waitUntil;
   }
 
   /** One attempt: a turn, the signature, ky's one request (the body read within it), what it says of the hub. */
   async #attempt(call: Call): Promise<Outcome> {
-    const { spec, trace } = call;
-    const [release, ticket] = await this.#turn(call);
+    const { spec } = call;
+    const [release, startedAs] = await this.#turn(call);
     const number = ++call.attempts;
     call.appliedBeforeLast = call.mayHaveBeenApplied;
     let text = "";
-    let outcome: Outcome;
-    let heard: [RateLimitFields, number] | undefined;
+    let waitUntil: number | undefined;
     let receivedAt = 0;
     let failure: unknown;
     const { log } = this.#config;
@@ -439,12 +395,12 @@ export class Requester {
       const absolute = call.url.includes("://");
       const signed = spec.sign && (await spec.sign(new URL(absolute ? call.url : this.#prefix + call.url).pathname));
       const response = await this.#ky(call.url, {
-        method: call.method,
+        method: spec.method,
         ...(absolute && { prefixUrl: "" }),
         ...(call.query && { searchParams: call.query }),
         // Only when there is one: ky reads a headers option into a `Headers` of its own for each call.
-        ...((spec.authenticated === false || spec.body !== undefined || signed) && {
-          headers: { ...(spec.authenticated === false && { "x-api-key": undefined }), ...(spec.body !== undefined && { "content-type": "application/json" }), ...signed },
+        ...((!spec.authenticated || spec.body !== undefined || signed) && {
+          headers: { ...(!spec.authenticated && { "x-api-key": undefined }), ...(spec.body !== undefined && { "content-type": "application/json" }), ...signed },
         }),
         ...(call.signal && { signal: call.signal }),
         timeout: call.timeout,
@@ -454,16 +410,12 @@ export class Requester {
           let cut!: (reason: unknown) => void;
           const aborted = new Promise<never>((_, reject) => (cut = reject));
           aborted.catch(() => undefined);
-          // The caller's abort is heard on the call's own signal too: the one ky derives from it may be collected first.
-          const { signal } = call;
-          const onAbort = () => cut(signal?.reason ?? request.signal.reason);
-          // Aborted before it left (during a turn, a signature, a budget's exchange): nothing is sent, whatever the fetch does.
-          signal?.throwIfAborted();
+          const onAbort = () => cut(request.signal.reason);
           request.signal.addEventListener("abort", onAbort);
-          signal?.addEventListener("abort", onAbort);
+          if (request.signal.aborted) onAbort();
           const sentAt = Date.now();
           let response: Response | undefined;
-          const traced = trace && safely(log, () => trace.attempt(request, number));
+          const heard = spec.trace && safely(log, () => spec.trace!.attempt(request, number));
           const onRequest = this.#config.onRequest;
           onRequest && safely(log, () => onRequest({ type: "request", method: request.method, url: request.url, attempt: number }));
           try {
@@ -474,7 +426,7 @@ export class Requester {
                 headers: request.headers,
                 body: spec.body ?? null,
                 signal: request.signal,
-                redirect: call.follows ? "follow" : "manual",
+                redirect: this.#followsRedirects && spec.method === "GET" ? "follow" : "manual",
               });
               response = await Promise.race([sent, aborted]);
             } catch (error) {
@@ -482,15 +434,15 @@ export class Requester {
               call.mayHaveBeenApplied ||= request.signal.aborted || !this.#config.neverSent(systemErrorCode(error));
               throw (failure = error);
             } finally {
-              traced && safely(log, () => traced(response?.status, failure));
+              heard && safely(log, () => heard(response?.status, failure));
               log("debug", "attempt", () => ({ method: request.method, url: where(request.url), attempt: number, ms: Date.now() - sentAt, status: response?.status, requestId: response && requestIdOf(response.headers), error: (failure as Error | undefined)?.message }));
             }
             // The status decides the verdict when the headers arrive: a 2xx was applied, whatever becomes of its body.
             call.mayHaveBeenApplied ||= response.ok || response.status >= 500 || response.status === 408;
             const { headers, status } = response;
             receivedAt = Date.now();
-            clock.observe?.(headers, sentAt, receivedAt, call.method === "GET");
-            heard = [rateLimitOf(headers, clock, receivedAt), status];
+            clock.observe?.(headers, sentAt, receivedAt);
+            waitUntil = await this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, receivedAt);
             onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status, requestId: requestIdOf(headers) }));
             // The body is read within the attempt: its timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.
             try {
@@ -504,21 +456,18 @@ export class Requester {
             return response;
           } finally {
             request.signal.removeEventListener("abort", onAbort);
-            signal?.removeEventListener("abort", onAbort);
           }
         },
       });
-      outcome = { response, text, receivedAt };
+      return { response, text, receivedAt, waitUntil };
     } catch (error) {
-      const kind = call.signal?.aborted ? "abort" : error instanceof TimeoutError ? "timeout" : error === failure && "network";
-      if (!kind) throw error; // a signer's own error passes unchanged
-      outcome = { error, kind };
+      if (call.signal?.aborted) return { error, kind: "abort" };
+      if (error instanceof TimeoutError) return { error, kind: "timeout" };
+      if (error === failure) return { error, kind: "network" };
+      throw error; // a signer's own error passes unchanged
     } finally {
       release();
     }
-    // What the answer said of the hub's limit, whatever became of its body: after the slot is freed.
-    if (heard) outcome.waitUntil = await this.#learn(call, ...heard, ticket, receivedAt);
-    return outcome;
   }
 
   /** The one decision after an attempt: a retry (why, and the wait before it), or nothing more to send. */
@@ -555,11 +504,11 @@ export class Requester {
 
   /** A read's redirect to follow (same origin, no credentials, at most `MAX_REDIRECTS`), as a retry with no wait. */
   #redirect(call: Call, response: Response): { reason: string; waitMs: number } | undefined {
-    if (call.method !== "GET" || call.hops >= MAX_REDIRECTS) return undefined;
+    if (call.spec.method !== "GET" || call.hops >= MAX_REDIRECTS) return undefined;
     if (response.status === 0) {
-      // Hidden by the runtime (a browser): this call's next attempt lets it follow, once; no later call.
-      if (call.follows) return undefined;
-      call.follows = true;
+      // Hidden by the runtime (a browser): from now on the runtime follows a read's redirects itself.
+      if (this.#followsRedirects) return undefined;
+      this.#followsRedirects = true;
     } else {
       const from = new URL(call.url, this.#prefix);
       const location = response.headers.get("location");
@@ -590,7 +539,7 @@ export class Requester {
       const note = attempts <= 1 ? "" : ` ${summary}.`;
       // The wait the hub asked for, whichever header said it.
       const retryAfterMs = waitUntil === undefined ? undefined : Math.max(0, Math.round(waitUntil - receivedAt));
-      error = response.status < 400 ? redirectError(response, new URL(call.url, this.#prefix).href, mayHaveBeenApplied, note) : readError(response, text, note, mayHaveBeenApplied, retryAfterMs, this.readFields);
+      error = response.status < 400 ? redirectError(response, new URL(call.url, this.#prefix).href, mayHaveBeenApplied, note) : readError(response, text, note, mayHaveBeenApplied, retryAfterMs);
     } else if (outcome.kind === "abort") error = new HubAbortError({ cause: call.signal!.reason, mayHaveBeenApplied });
     else if (outcome.kind === "timeout") error = new HubTimeoutError({ timeout: Number(timeout), origin, mayHaveBeenApplied });
     else {

@@ -1,5 +1,4 @@
-import { normalizeBaseUrl, textProblem, type Problem } from "../client/check-input";
-import { pathOf } from "../core/request";
+import { normalizeBaseUrl, pathOf, textProblem, type Problem } from "../client/check-input";
 import { HubValidationError, type ValidationIssue } from "../core/errors";
 import { assertNotBrowser } from "./browser-guard";
 

@@ -34,7 +34,7 @@ describe("unknown option names", () => {
 
   it("a server client's option given to a browser client says where it belongs", () => {
     const error = thrown(() => new HubClient({ ...base, secret: "s" } as never));
-    expect(error.issues).toEqual([{ path: ["secret"], code: "unrecognized_keys", message: "secret is a HubServerClient option" }]);
+    expect(error.issues).toEqual([{ path: ["secret"], code: "unrecognized_keys", message: "secret is for HubServerClient, on a server" }]);
   });
 
   it("a name far from every known one is named without a guess", () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HubResponseError } from "public-hub-sdk";
-import { decodeBody, errorFields, excerpt, parseHttpDate, rateLimitOf, unwrapBody } from "../../../src/core/answer";
+import { decodeBody, errorFields, excerpt, parseHttpDate, rateLimitOf } from "../../../src/core/answer";
 import type { StandardSchemaV1 } from "../../../src/core/types/standard-schema";
 
 afterEach(() => {
@@ -163,14 +163,5 @@ describe("parseHttpDate: only a plausible date is a time", () => {
     ["undefined", undefined],
   ])("%s is no time", (_name, value) => {
     expect(parseHttpDate(value)).toBeUndefined();
-  });
-});
-
-describe("unwrapBody reads the envelope's own key only", () => {
-  it("an envelope named __proto__ (or constructor) is the body's own key or nothing: never Object.prototype", () => {
-    const body = { data: { slug: "alpha" } };
-    expect(unwrapBody(body, "__proto__")).toBe(body);
-    expect(unwrapBody(body, "constructor")).toBe(body);
-    expect(unwrapBody(JSON.parse('{"__proto__": {"slug": "own"}}'), "__proto__")).toEqual({ slug: "own" });
   });
 });
