@@ -50,12 +50,10 @@ export function checkWallet(wallet: unknown): void {
   throwIf("wallet", "wallet", segmentProblem("wallet", wallet));
 }
 
-// A header value must not hold CR, LF or NUL (header injection), nor, for fetch, code points
-// beyond Latin-1. A client id is stricter: printable ASCII, no spaces, which also catches the
-// trailing newline an environment variable read from a file often has.
+// A client id is stricter than a header value (fetch's Headers refuses CR, LF or NUL within it, and
+// code points beyond Latin-1): printable ASCII, no spaces, which also catches the trailing newline
+// an environment variable read from a file often has.
 const TOKEN = /^[\x21-\x7e]+$/;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 type Test = (value: unknown) => boolean;
 /** A test that also accepts `undefined` (an option left out). */
@@ -102,7 +100,14 @@ const RULES: readonly Rule[] = [
   ["logger", optional((v) => isObject(v) && LEVELS.slice(1).every((m) => fn(v[m]))), "a logger (error, warn, info, debug)"],
   [
     "headers",
-    optional((v) => isObject(v) && Object.entries(v).every(([name, value]) => HEADER_NAME.test(name) && typeof value === "string" && HEADER_VALUE.test(value))),
+    // The platform's own rules for a name and a value (fetch's Headers), each value a string.
+    optional((v) => {
+      try {
+        return isObject(v) && Object.values(v).every((value) => typeof value === "string") && !!new Headers(v as Record<string, string>);
+      } catch {
+        return false;
+      }
+    }),
     "valid header names with string values, no line breaks",
   ],
 ];
@@ -230,7 +235,9 @@ export function normalizeBaseUrl(baseUrl: unknown): URL {
     url = new URL(baseUrl.trim());
   } catch {}
   // "hub.example.com/api/v1" has no scheme; "localhost:4010" reads as the scheme "localhost:".
-  if (url?.protocol !== "https:" && url?.protocol !== "http:") return fail(`"${baseUrl}" must be an absolute http(s) URL, such as "https://${baseUrl.trim().replace(/^[a-z]+:\/\//i, "")}"`);
+  // Echoed without what may be a credential: a user and password, a query, a fragment.
+  const shown = baseUrl.trim().replace(/^([a-z]+:\/\/)?[^/@]*@|[?#].*/gis, "$1");
+  if (url?.protocol !== "https:" && url?.protocol !== "http:") return fail(`"${shown}" must be an absolute http(s) URL, such as "https://${shown.replace(/^[a-z]+:\/\//i, "")}"`);
   // Not echoed: a query may hold a token.
   if (url.search !== "" || url.hash !== "") fail("must not carry a query or fragment");
   if (url.username !== "" || url.password !== "") fail(`"${url.host}" must not carry credentials`);

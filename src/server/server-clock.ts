@@ -51,16 +51,28 @@ export class ServerClock {
     return serverMs - (this.#low || 0);
   }
 
+  /** The latest answer a cache may have kept: its interval and its `Date`, until another agrees. */
+  #cacheable: [low: number, high: number, date: number] | undefined;
+
   /**
    * Learns from an answer sent at `sentAt` and received at `receivedAt` (local epoch ms). A cached
-   * copy (`Age`) or no plausible `Date` tells nothing.
+   * copy (`Age`) or no plausible `Date` tells nothing. An answer a cache may have kept (`cacheable`:
+   * a read's, without `no-store`, `no-cache`, `private` or `max-age=0`) may carry the `Date` of when
+   * it was stored and no `Age`: it moves the clock only when another such answer, of another
+   * `Date`, agrees with it.
    */
-  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt): void {
+  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt, cacheable = false): void {
     this.heard = true;
     const date = headers.has("age") ? undefined : parseHttpDate(headers.get("date"));
     if (date === undefined) return;
-    const low = date - receivedAt;
-    const high = date + 1000 - sentAt;
+    let low = date - receivedAt;
+    let high = date + 1000 - sentAt;
+    if (cacheable && !/no-store|no-cache|private|max-age=0/i.test(headers.get("cache-control") ?? "")) {
+      const seen = this.#cacheable;
+      this.#cacheable = [low, high, date];
+      if (!seen || seen[2] === date || low > seen[1] || high < seen[0]) return;
+      [low, high] = [Math.max(low, seen[0]), Math.min(high, seen[1])];
+    }
     const meets = low <= this.#high && high >= this.#low;
     this.#low = meets ? Math.max(this.#low, low) : low;
     this.#high = meets ? Math.min(this.#high, high) : high;

@@ -95,7 +95,10 @@ describe("checkClientOptions", () => {
 
   it.each([
     ["a logger without debug", { logger: { error() {}, warn() {}, info() {} } }, "logger"],
-    ["a header value with a newline", { headers: { "x-a": "1\n" } }, "headers"],
+    // Within the value: a header injection. A trailing one fetch's Headers trims, as it sends it.
+    ["a header value with a newline", { headers: { "x-a": "1\nx-b: 2" } }, "headers"],
+    ["a header value beyond Latin-1", { headers: { "x-a": "\u2713" } }, "headers"],
+    ["a header value that is no string", { headers: { "x-a": 1 } }, "headers"],
     ["a header name with a space", { headers: { "x a": "1" } }, "headers"],
     ["a fetch that is not a function", { fetch: "fetch" }, "fetch"],
     ["maxConcurrency as a string", { maxConcurrency: "5" }, "maxConcurrency"],

@@ -56,6 +56,10 @@ describe("normalizeBaseUrl", () => {
     ["https://user:pw@h.test/api/v1", '"h.test" must not carry credentials'],
     ["https://user@h.test/api/v1", '"h.test" must not carry credentials'],
     ["https://:pw@h.test/api/v1", '"h.test" must not carry credentials'],
+    // A malformed address is echoed without its credentials: a user and password, a query, a fragment.
+    ["admin:s3cret@hub.example.com/api/v1", '"hub.example.com/api/v1" must be an absolute http(s) URL, such as "https://hub.example.com/api/v1"'],
+    ["ftp://admin:s3cret@hub.example.com/api?token=t0k#x", '"ftp://hub.example.com/api" must be an absolute http(s) URL, such as "https://hub.example.com/api"'],
+    ["hub.example.com/api?key=t0k", '"hub.example.com/api" must be an absolute http(s) URL, such as "https://hub.example.com/api"'],
   ])("%j: %s", (baseUrl, message) => {
     expect(() => normalizeBaseUrl(baseUrl)).toThrow(new HubValidationError({ what: "client options", issues: [{ path: ["baseUrl"], code: "invalid_url", message }] }));
     try {
