@@ -67,7 +67,7 @@ export class ServerClock {
     if (date === undefined) return;
     let low = date - receivedAt;
     let high = date + 1000 - sentAt;
-    if (cacheable && !/no-store|no-cache|private|max-age=0/i.test(headers.get("cache-control") ?? "")) {
+    if (cacheable && !/no-store|no-cache|private|max-age=0\b/i.test(headers.get("cache-control") ?? "")) {
       const seen = this.#cacheable;
       this.#cacheable = [low, high, date];
       if (!seen || seen[2] === date || low > seen[1] || high < seen[0]) return;

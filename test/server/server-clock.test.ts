@@ -107,6 +107,10 @@ describe("ServerClock corrections", () => {
       alone.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:11 GMT", ...headers }), Date.now(), Date.now(), true);
       expect(alone.offsetMs).toBe(10_500);
     }
+    // Five seconds of freshness is no "max-age=0": it waits for agreement.
+    const fresh = new ServerClock();
+    fresh.observe(new Headers({ date: "Mon, 23 Nov 2026 10:00:11 GMT", "cache-control": "max-age=05" }), Date.now(), Date.now(), true);
+    expect(fresh.offsetMs).toBe(0);
     const written = new ServerClock();
     written.observe(new Headers({ date: "Mon, 23 Nov 2026 09:00:01 GMT" }), Date.now(), Date.now(), false);
     expect(written.offsetMs).toBe(-3_599_500);
