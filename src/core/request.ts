@@ -243,7 +243,7 @@ export class Requester {
    * Where the server's times fall on this machine's clock, learnt from every answer: the server
    * client's `ServerClock`. Without one (a browser seldom sees `Date`), the local clock.
    */
-  clock: Clock & { observe?(headers: Headers, sentAt: number, receivedAt: number, cacheable: boolean): void } = { localTime: (serverMs) => serverMs };
+  clock: Clock & { observe?(headers: Headers, sentAt: number, receivedAt: number, readStatus: number): void } = { localTime: (serverMs) => serverMs };
 
   constructor(config: RequesterConfig) {
     this.#config = config;
@@ -441,7 +441,7 @@ export class Requester {
             call.mayHaveBeenApplied ||= response.ok || response.status >= 500 || response.status === 408;
             const { headers, status } = response;
             receivedAt = Date.now();
-            clock.observe?.(headers, sentAt, receivedAt, spec.method === "GET");
+            clock.observe?.(headers, sentAt, receivedAt, spec.method === "GET" ? status : 0);
             waitUntil = await this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, receivedAt);
             onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status, requestId: requestIdOf(headers) }));
             // The body is read within the attempt: its timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.

@@ -6,6 +6,9 @@ import { parseHttpDate } from "../core/answer";
  */
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
+/** The statuses a cache may keep without being told it may (RFC 9111, section 4.2.2: heuristically cacheable). A 429 or a 503 is never one. */
+const CACHED_BY_DEFAULT = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501];
+
 /**
  * The offset of the server's clock from this machine's, in milliseconds, from an answer's `Date`:
  * the one measurement of clock skew (the server client signs with it, the CLI's `doctor` reports
@@ -56,18 +59,18 @@ export class ServerClock {
 
   /**
    * Learns from an answer sent at `sentAt` and received at `receivedAt` (local epoch ms). A cached
-   * copy (`Age`) or no plausible `Date` tells nothing. An answer a cache may have kept (`cacheable`:
-   * a read's, without `no-store`, `no-cache`, `private` or `max-age=0`) may carry the `Date` of when
-   * it was stored and no `Age`: it moves the clock only when another such answer, of another
-   * `Date`, agrees with it.
+   * copy (`Age`) or no plausible `Date` tells nothing. A read's answer a cache may have kept (its
+   * status, `readStatus`, one caches keep by default, and no `no-store`, `no-cache`, `private` or
+   * `max-age=0`) may carry the `Date` of when it was stored and no `Age`: it moves the clock only
+   * when another such answer, of another `Date`, agrees with it.
    */
-  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt, cacheable = false): void {
+  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt, readStatus = 0): void {
     this.heard = true;
     const date = headers.has("age") ? undefined : parseHttpDate(headers.get("date"));
     if (date === undefined) return;
     let low = date - receivedAt;
     let high = date + 1000 - sentAt;
-    if (cacheable && !/no-store|no-cache|private|max-age=0\b/i.test(headers.get("cache-control") ?? "")) {
+    if (CACHED_BY_DEFAULT.includes(readStatus) && !/no-store|no-cache|private|max-age=0\b/i.test(headers.get("cache-control") ?? "")) {
       const seen = this.#cacheable;
       this.#cacheable = [low, high, date];
       if (!seen || seen[2] === date || low > seen[1] || high < seen[0]) return;
