@@ -215,8 +215,6 @@ interface Call {
   throttles: number;
   cut: number;
   hops: number;
-  /** A redirect the runtime hid (a browser's): this call's next attempt lets the runtime follow it, the browser enforcing CORS on every hop. */
-  follows?: boolean;
   resent: boolean;
   /** A write: an attempt so far may have been applied (a 2xx, 5xx or 408, or a failure after it may have left). */
   mayHaveBeenApplied: boolean;
@@ -239,11 +237,13 @@ export class Requester {
   readonly #waiting: Array<() => void> = [];
   /** The hub key's pace: this client's own, or one shared by every process awarding with the key (the server client's `budget`). */
   budget: HubBudget = memoryBudget();
+  /** The runtime hides redirects (a browser): reads follow them, the browser enforcing CORS on every hop. */
+  #followsRedirects = false;
   /**
    * Where the server's times fall on this machine's clock, learnt from every answer: the server
    * client's `ServerClock`. Without one (a browser seldom sees `Date`), the local clock.
    */
-  clock: Clock & { observe?(headers: Headers, sentAt: number, receivedAt: number, readStatus: number): void } = { localTime: (serverMs) => serverMs };
+  clock: Clock & { observe?(headers: Headers, sentAt: number, receivedAt: number): void } = { localTime: (serverMs) => serverMs };
 
   constructor(config: RequesterConfig) {
     this.#config = config;
@@ -426,7 +426,7 @@ export class Requester {
                 headers: request.headers,
                 body: spec.body ?? null,
                 signal: request.signal,
-                redirect: call.follows ? "follow" : "manual",
+                redirect: this.#followsRedirects && spec.method === "GET" ? "follow" : "manual",
               });
               response = await Promise.race([sent, aborted]);
             } catch (error) {
@@ -441,7 +441,7 @@ export class Requester {
             call.mayHaveBeenApplied ||= response.ok || response.status >= 500 || response.status === 408;
             const { headers, status } = response;
             receivedAt = Date.now();
-            clock.observe?.(headers, sentAt, receivedAt, spec.method === "GET" ? status : 0);
+            clock.observe?.(headers, sentAt, receivedAt);
             waitUntil = await this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, receivedAt);
             onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status, requestId: requestIdOf(headers) }));
             // The body is read within the attempt: its timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.
@@ -506,9 +506,9 @@ export class Requester {
   #redirect(call: Call, response: Response): { reason: string; waitMs: number } | undefined {
     if (call.spec.method !== "GET" || call.hops >= MAX_REDIRECTS) return undefined;
     if (response.status === 0) {
-      // Hidden by the runtime (a browser): this call's next attempt lets it follow, once; no later call.
-      if (call.follows) return undefined;
-      call.follows = true;
+      // Hidden by the runtime (a browser): from now on the runtime follows a read's redirects itself.
+      if (this.#followsRedirects) return undefined;
+      this.#followsRedirects = true;
     } else {
       const from = new URL(call.url, this.#prefix);
       const location = response.headers.get("location");

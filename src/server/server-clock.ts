@@ -6,9 +6,6 @@ import { parseHttpDate } from "../core/answer";
  */
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
-/** The statuses a cache may keep without being told it may (RFC 9111, section 4.2.2: heuristically cacheable). A 429 or a 503 is never one. */
-const CACHED_BY_DEFAULT = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501];
-
 /**
  * The offset of the server's clock from this machine's, in milliseconds, from an answer's `Date`:
  * the one measurement of clock skew (the server client signs with it, the CLI's `doctor` reports
@@ -54,28 +51,16 @@ export class ServerClock {
     return serverMs - (this.#low || 0);
   }
 
-  /** The latest answer a cache may have kept: its interval and its `Date`, until another agrees. */
-  #cacheable: [low: number, high: number, date: number] | undefined;
-
   /**
    * Learns from an answer sent at `sentAt` and received at `receivedAt` (local epoch ms). A cached
-   * copy (`Age`) or no plausible `Date` tells nothing. A read's answer a cache may have kept (its
-   * status, `readStatus`, one caches keep by default, and no `no-store`, `no-cache`, `private` or
-   * `max-age=0`) may carry the `Date` of when it was stored and no `Age`: it moves the clock only
-   * when another such answer, of another `Date`, agrees with it.
+   * copy (`Age`) or no plausible `Date` tells nothing.
    */
-  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt, readStatus = 0): void {
+  observe(headers: Headers, sentAt = Date.now(), receivedAt = sentAt): void {
     this.heard = true;
     const date = headers.has("age") ? undefined : parseHttpDate(headers.get("date"));
     if (date === undefined) return;
-    let low = date - receivedAt;
-    let high = date + 1000 - sentAt;
-    if (CACHED_BY_DEFAULT.includes(readStatus) && !/no-store|no-cache|private|max-age=0\b/i.test(headers.get("cache-control") ?? "")) {
-      const seen = this.#cacheable;
-      this.#cacheable = [low, high, date];
-      if (!seen || seen[2] === date || low > seen[1] || high < seen[0]) return;
-      [low, high] = [Math.max(low, seen[0]), Math.min(high, seen[1])];
-    }
+    const low = date - receivedAt;
+    const high = date + 1000 - sentAt;
     const meets = low <= this.#high && high >= this.#low;
     this.#low = meets ? Math.max(this.#low, low) : low;
     this.#high = meets ? Math.min(this.#high, high) : high;
