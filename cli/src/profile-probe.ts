@@ -7,7 +7,7 @@
  * other answer the probes provoked.
  */
 import { randomBytes } from "node:crypto";
-import { answerSignals, awardOutcome, errorFields, leaderboardRows, type HubPaging, type HubProfile, type HubRateLimitHeaders, type HubSignal } from "public-hub-sdk";
+import { answerSignals, awardOutcome, errorFields, HubClient, HubPagingError, iterateLeaderboard, leaderboardRows, type HubPaging, type HubProfile, type HubRateLimitHeaders, type HubSignal } from "public-hub-sdk";
 import { awardPath, clockOffsetOf, parseHubProfile, refusalKind, signRequest, type KeyMaterial } from "public-hub-sdk/server";
 import type { Check } from "./commands/doctor";
 import type { Connection } from "./credentials";
@@ -70,17 +70,35 @@ function duplicateSignal(first: Answer, second: Answer): HubSignal | "indistingu
   return second.status === first.status && !signal.header && !signal.field ? "indistinguishable" : signal;
 }
 
-/** The leaderboard's paging, read off its first page, and the next page's address when there is one. */
-function pagingOf(rows: unknown, answer: Answer, query: string): { pages: HubPaging; next: string | undefined } | undefined {
-  // A bare array pages only by its Link header.
-  const board: Json = isObject(rows) ? rows : {};
-  const info = board.pageInfo;
-  if (isObject(info)) return { pages: "relay", next: info.hasNextPage === true && info.endCursor != null ? `${query}&after=${encodeURIComponent(String(info.endCursor))}` : undefined };
-  if ("next_cursor" in board) return { pages: "cursor", next: board.next_cursor == null ? undefined : `${query}&cursor=${encodeURIComponent(String(board.next_cursor))}` };
-  const total = board.pages ?? board.total_pages;
-  if (typeof board.page === "number" && typeof total === "number") return { pages: "page", next: board.page < total ? `${query}&page=${board.page + 1}` : undefined };
-  const link = /<([^>]*)>\s*;[^,]*rel="?next"?/i.exec(answer.headers.get("link") ?? "")?.[1];
-  return link === undefined ? undefined : { pages: "link", next: new URL(link, answer.url).href };
+const FORMS = ["relay", "cursor", "page", "has-more", "next", "link"] as const satisfies readonly HubPaging[];
+
+/**
+ * How the leaderboard pages, as the SDK reads it: `iterateLeaderboard` over two pages of 2, first
+ * inferring, then with each form pinned; the first form that reads a second page of other rows is
+ * the hub's. `problem` when the SDK refused to go on (a next page elsewhere, a form it cannot follow).
+ */
+async function pagesOf(conn: Connection, envelope: string | undefined, rows: string): Promise<{ form?: HubPaging; rows?: number; problem?: string }> {
+  const read = async (pages?: HubPaging) => {
+    let requests = 0;
+    const profile: HubProfile = { version: 1, ...(envelope !== undefined && { envelope }), leaderboard: { rows, ...(pages && { pages }) } };
+    const hub = new HubClient({ baseUrl: conn.baseUrl, clientId: conn.clientId, hub: conn.hub, retry: 0, logLevel: "off", profile, onRequest: (event) => void (event.type === "request" && requests++) });
+    const seen: unknown[] = [];
+    try {
+      for await (const row of iterateLeaderboard(hub, { limit: 2 }, { maxPages: 2 })) seen.push(row);
+    } catch (error) {
+      // Two pages read and more announced is a form that works; anything else is why not.
+      if (!(error instanceof HubPagingError && error.reason === "max-pages")) return { requests, seen, problem: (error as Error).message };
+    }
+    return { requests, seen };
+  };
+  const inferred = await read();
+  if (inferred.requests < 2) return inferred.problem === undefined ? {} : { problem: inferred.problem };
+  for (const form of FORMS) {
+    const { requests, seen } = await read(form);
+    const first = JSON.stringify(seen[0]);
+    if (requests >= 2 && seen.length > 2 && seen.slice(2).every((row) => JSON.stringify(row) !== first)) return { form, rows: seen.length - 2 };
+  }
+  return { problem: `a second page was read, but no one form reads it alone (${inferred.seen.length} rows over ${inferred.requests} requests)` };
 }
 
 /**
@@ -93,11 +111,15 @@ export async function probeProfile(conn: Connection, probeWallet: string | undef
   const hubPath = path.replace(/\/bits\/earn$/, "");
   const nonce = randomBytes(6).toString("hex");
   const answers: Answer[] = [];
+  const learned: Check[] = [];
   let skewMs = 0;
   const send = async (what: string, url: URL | string, init: RequestInit = {}) => {
     // Bounded as the SDK's attempts are (10 s): a probe never hangs doctor.
     const signal = AbortSignal.timeout(10_000);
-    const response = await fetch(url, { ...init, signal });
+    // A redirect is not followed: the client id and a signed award go to the hub's origin only.
+    const response = await fetch(url, { ...init, signal, redirect: "manual" });
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
+    if (location !== null) learned.push({ name: "redirect", status: "info", detail: `${init.method ?? "GET"} ${new URL(url).pathname} was answered ${response.status} to ${new URL(location, url).href}: not followed (doctor sends the key and signatures to the hub's origin only)` });
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -119,7 +141,6 @@ export async function probeProfile(conn: Connection, probeWallet: string | undef
     return send(what, new URL(path, conn.baseUrl), { method: "POST", headers, body });
   };
 
-  const learned: Check[] = [];
   const learn = (name: string, detail: string) => learned.push({ name, status: "ok", detail });
   const miss = (name: string, detail: string) => learned.push({ name, status: "not checked", detail });
   // The hub it was learned from: a client given it for another hub says so.
@@ -164,26 +185,16 @@ export async function probeProfile(conn: Connection, probeWallet: string | undef
   else {
     profile.leaderboard = { rows: key };
     learn("leaderboard.rows", key === "" ? "a bare array" : `under "${key}" (${rows.length} rows for limit=2)`);
-    const paging = pagingOf(board, page, `${hubPath}/leaderboard?limit=2`);
-    if (paging?.next !== undefined) {
-      const next = await read("leaderboard, next page", paging.next);
-      let more: unknown[] | undefined;
-      try {
-        more = ok(next) ? leaderboardRows(unwrap(next.body) as object) : undefined;
-      } catch {
-        // Unreadable: not verified.
-      }
-      if (more === undefined || (more.length > 0 && JSON.stringify(more[0]) === JSON.stringify(rows[0]))) miss("leaderboard.pages", `the first page says "${paging.pages}", but its next page answered ${said(next)} ${more ? "with the same rows" : "without readable rows"}`);
-      else {
-        profile.leaderboard.pages = paging.pages;
-        learn("leaderboard.pages", `${paging.pages}: the next page answered ${next.status} with ${more.length} other rows`);
-      }
-    } else if (paging) {
-      profile.leaderboard.pages = paging.pages;
-      learn("leaderboard.pages", `${paging.pages}, from the first page (it is the last: no next page to read)`);
-    } else if (rows.length >= 2) {
+    // Pages, read by the SDK itself (iterateLeaderboard: its parsers, its transport, never another
+    // origin): a form is written only from a second page it read in that form.
+    const pages = await pagesOf(conn, envelope, key);
+    if (pages.form !== undefined) {
+      profile.leaderboard.pages = pages.form;
+      learn("leaderboard.pages", `${pages.form}: the next page, read in that form, gave ${pages.rows} other rows`);
+    } else if (pages.problem !== undefined) miss("leaderboard.pages", pages.problem);
+    else if (rows.length >= 2) {
       profile.leaderboard.pages = "none";
-      learn("leaderboard.pages", "none: a full page (2 rows for limit=2) with no pageInfo, next_cursor, page/pages or Link rel=\"next\"");
+      learn("leaderboard.pages", "none: a full page (2 rows for limit=2) that says nothing of another");
     } else miss("leaderboard.pages", `the leaderboard has ${rows.length} row(s), fewer than limit=2: whether it pages cannot be told`);
   }
 

@@ -190,9 +190,9 @@ export class HubClient<S extends HubSchemas = {}> {
     });
   }
 
-  /** @internal The server client's clock (every answer moves it, every server time is placed through it) and budget (its pace, shared when given one). */
-  protected usePace(clock: Requester["clock"], budget: Requester["budget"]): void {
-    Object.assign(this.#requester, { clock, budget });
+  /** @internal The server client's clock (every answer moves it, every server time is placed through it), budget (its pace, shared when given one) and error reader (field issues too). */
+  protected usePace(clock: Requester["clock"], budget: Requester["budget"], readFields: Requester["readFields"]): void {
+    Object.assign(this.#requester, { clock, budget, readFields });
   }
 
   /** @internal Whether a failure with this system code never left this machine: a `HubClient` knows no such list. */

@@ -73,7 +73,7 @@ export class HubPagingError extends HubError {
   }
 }
 
-const STYLES: readonly HubPaging[] = ["none", "relay", "cursor", "page", "link"];
+const STYLES: readonly HubPaging[] = ["none", "relay", "cursor", "page", "has-more", "next", "link"];
 const DEFAULT_MAX_PAGES = 100;
 
 /**
@@ -81,12 +81,18 @@ const DEFAULT_MAX_PAGES = 100;
  * the rows before it have been taken (`break` sends no further request). The paging is the hub
  * profile's `leaderboard.pages` when the client has one (`hub.profile`), else read off each answer:
  * - Relay: `pageInfo.hasNextPage` and `endCursor` → the next request sends `after=<endCursor>`;
- * - a cursor: `next_cursor` (or `nextCursor`) → `cursor=<value>`;
+ * - a cursor: `next_cursor`, `nextCursor` or `cursor` → `cursor=<value>`;
  * - numbered pages: `page` and `pages` (or `total_pages`, `totalPages`) → `page=<page + 1>`;
- * - an RFC 8288 `Link` header with `rel="next"` → that URL's query parameters (but `limit`), only
- *   when the URL is this client's own leaderboard (its origin and path): another origin is never
- *   requested;
- * - none of these: one page.
+ * - Stripe's `has_more` (or `hasMore`) → `starting_after=<the last row's id>`;
+ * - the next page's URL in the body: `next` (Django REST framework, Django Ninja; absolute or
+ *   relative), JSON:API's `links.next`, `next_page_url` (Laravel) → that URL's query parameters;
+ * - an RFC 8288 `Link` header with `rel="next"` → likewise;
+ * - none of these, and nothing that says there is more: one page. A page that says there is more
+ *   in a form not followed (`has_more` with no row id, `more: true`, a `next…` field of another
+ *   kind) ends with a {@link HubPagingError}, never a silent stop.
+ *
+ * A next URL is followed only when it is this client's own leaderboard (its origin and path),
+ * with its query parameters but `limit`: another origin is never sent the client id.
  *
  * These fields are read at the top of the body, of the payload (with `unwrap`), or one object
  * deeper (`meta`, `pagination`…), before the client's schema (which may drop them). Each page's
@@ -135,7 +141,7 @@ export async function* iterateLeaderboard<S extends HubSchemas>(
     const answer = await hub.getLeaderboard<HubData<S, "leaderboard">>({ ...(query?.limit !== undefined && { limit: query.limit }), ...(page && { page }) }, { ...(options?.signal && { signal: options.signal }), ...(seeing && { schema: seeing as StandardSchemaV1<unknown, HubData<S, "leaderboard">> }) }).withResponse();
     const rows = leaderboardRows(answer.data as object, profile);
     yield* rows as Array<LeaderboardRowOf<HubData<S, "leaderboard">>>;
-    const next = nextPage(pinned, [sent !== undefined ? sent : answer.data, answer.envelope], answer.response, own);
+    const next = nextPage(pinned, [sent !== undefined ? sent : answer.data, answer.envelope], answer.response, own, rows.at(-1));
     if (next === null) return;
     if (typeof next === "string") throw new HubPagingError({ reason: "unfollowable-next", pages, detail: `${next}; not followed` });
     if (read.has(keyOf(next))) throw new HubPagingError({ reason: "repeated-page", pages, next, detail: `the hub announced a next page already read (${describe(next)}): stopped rather than loop` });
@@ -155,7 +161,7 @@ const sendable = (value: unknown): value is string | number => (typeof value ===
  * The next page of an answer: its parameters; `null` for the last page; a sentence when a next page
  * is announced that cannot be followed. `undefined` (inside) when a style finds no sign of itself.
  */
-function nextPage(pinned: HubPaging | undefined, bodies: unknown[], response: Response, own: URL): LeaderboardPageParams | string | null {
+function nextPage(pinned: HubPaging | undefined, bodies: unknown[], response: Response, own: URL, last: unknown): LeaderboardPageParams | string | null {
   // The body (and the payload under the envelope), and each object directly inside them (`meta`, `pagination`…).
   const holders = bodies.filter(isObject).flatMap((body) => [body, ...Object.values(body).filter(isObject)]);
   const styles: Record<Exclude<HubPaging, "none">, () => LeaderboardPageParams | string | null | undefined> = {
@@ -166,9 +172,9 @@ function nextPage(pinned: HubPaging | undefined, bodies: unknown[], response: Re
       return sendable(info.endCursor) ? { after: info.endCursor } : `pageInfo.hasNextPage is true but its endCursor is ${JSON.stringify(info.endCursor) ?? "undefined"}`;
     },
     cursor: () => {
-      const holder = holders.find((candidate) => "next_cursor" in candidate || "nextCursor" in candidate);
+      const holder = holders.find((candidate) => "next_cursor" in candidate || "nextCursor" in candidate || "cursor" in candidate);
       if (!holder) return undefined;
-      const cursor = holder.next_cursor ?? holder.nextCursor;
+      const cursor = holder.next_cursor ?? holder.nextCursor ?? holder.cursor;
       if (cursor === null || cursor === undefined || cursor === "" || cursor === false) return null;
       return sendable(cursor) ? { cursor } : `its next cursor is ${JSON.stringify(cursor)}, not text or an integer`;
     },
@@ -179,28 +185,47 @@ function nextPage(pinned: HubPaging | undefined, bodies: unknown[], response: Re
       }
       return undefined;
     },
+    "has-more": () => {
+      const holder = holders.find((candidate) => "has_more" in candidate || "hasMore" in candidate);
+      if (!holder) return undefined;
+      if ((holder.has_more ?? holder.hasMore) !== true) return null;
+      const id = isObject(last) ? last.id : undefined;
+      return sendable(id) ? { starting_after: id } : `has_more is true but its last row has no id (${JSON.stringify(id) ?? "undefined"}) to start after`;
+    },
+    next: () => {
+      const holder = holders.find((candidate) => "next" in candidate || "next_page_url" in candidate);
+      if (!holder) return undefined;
+      const target = holder.next ?? holder.next_page_url;
+      if (target === null || target === undefined || target === "") return null;
+      return typeof target === "string" ? follow(target, "its next") : `its next is ${JSON.stringify(target)}, no URL`;
+    },
     link: () => {
       const header = response.headers.get("link");
       if (header === null) return undefined;
       const target = linkNext(header);
-      if (target === undefined) return null;
-      let url: URL;
-      try {
-        url = new URL(target, response.url || own);
-      } catch {
-        return `its Link rel="next" is no URL`;
-      }
-      if (url.origin !== own.origin || url.pathname !== own.pathname) return `its Link rel="next" points to ${url.origin}${url.pathname}, not this client's ${own.origin}${own.pathname}`;
-      // `limit` is the caller's, sent beside; an empty parameter is none.
-      return Object.fromEntries([...url.searchParams].filter(([name, value]) => name !== "limit" && value !== ""));
+      return target === undefined ? null : follow(target, `its Link rel="next"`);
     },
   };
+  /** A next page's URL, as this client's own leaderboard's query parameters (but `limit`, the caller's), or why not. */
+  const follow = (target: string, what: string) => {
+    let url: URL;
+    try {
+      url = new URL(target, response.url || own);
+    } catch {
+      return `${what} is no URL`;
+    }
+    if (url.origin !== own.origin || url.pathname !== own.pathname) return `${what} points to ${url.origin}${url.pathname}, not this client's ${own.origin}${own.pathname}`;
+    // An empty parameter is none.
+    return Object.fromEntries([...url.searchParams].filter(([name, value]) => name !== "limit" && value !== ""));
+  };
   if (pinned === "none") return null;
-  for (const style of pinned ? [pinned] : (["relay", "cursor", "page", "link"] as const)) {
+  for (const style of pinned ? [pinned] : (["relay", "cursor", "page", "has-more", "next", "link"] as const)) {
     const next = styles[style]();
     if (next !== undefined) return next;
   }
-  return null;
+  // Nothing followed: a page that still says there is more is no last page.
+  const more = holders.flatMap((holder) => Object.entries(holder)).find(([name, value]) => /^(has_?more|more|next(_?(page|cursor|token|url|link|offset|key))*)$/i.test(name) && value !== null && value !== false && value !== "" && value !== undefined);
+  return more ? `it says there is more (${more[0]}: ${JSON.stringify(more[1])}) in a form not followed` : null;
 }
 
 /** The target of the `rel="next"` link of an RFC 8288 `Link` header (`<…>; rel="next", <…>; rel="prev"`), if any. */

@@ -140,7 +140,6 @@ export function errorFields(body: unknown): {
   const list = [body.errors, body["invalid-params"], body.detail, zod].find(Array.isArray) ?? (text(error?.param) ? [error] : drf.every(Boolean) ? drf : []);
   const items = list.filter(isObject);
   const own = Array.isArray(zod) ? undefined : error;
-  const objects = [own, items[0], body].filter(isObject);
   const entries = items.map((item): ValidationIssue | undefined => {
     const loc = item.loc ?? item.path;
     const path = pathOf(item.pointer ?? (isObject(item.source) ? item.source.pointer ?? item.source.parameter : undefined) ?? item.name ?? item.field ?? item.param ?? (Array.isArray(loc) ? loc.filter((part) => part !== "body").join("/") : undefined));
@@ -149,24 +148,43 @@ export function errorFields(body: unknown): {
     return message === undefined || path.length === 0 ? undefined : { path, message, code: firstText(item.code, item.type) ?? "invalid" };
   });
   const issues = entries.filter((issue) => issue !== undefined);
+  // The first entry is the message only when it names no field: an issue is said with the others.
+  return { ...codeAndMessage(body, [own, items[0], body], [own, entries[0] ? undefined : items[0], body]), issues };
+}
+
+/**
+ * The code and message of an error body, from the objects it holds them in (first to last):
+ * `objects` for the code, `said` for the message.
+ */
+function codeAndMessage(body: Record<string, unknown>, objects: unknown[], said: unknown[]): { code?: string | undefined; message?: string | undefined } {
+  const codes = objects.filter(isObject);
   // NestJS lists a validation's messages in `message`.
   const listed = Array.isArray(body.message) ? body.message.filter(text).join("; ") : undefined;
   // A problem's `detail` explains this occurrence; its `title` names the type: the detail comes first.
-  // The first entry is the message only when it names no field: an issue is said with the others.
-  const said = [own, entries[0] ? undefined : items[0], body].filter(isObject);
-  const message = firstText(body.detail, listed, ...said.flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
+  const message = firstText(body.detail, listed, ...said.filter(isObject).flatMap((o) => [o.message, o.detail, o.error_description, o.title, o.msg]), body.error);
   // `{ error: "invalid_signature" }` is a code when it looks like one, else it was the message;
   // beside a `statusCode` (NestJS, Fastify) it is the status's phrase ("Conflict"): no code.
-  const code = firstText(...objects.flatMap((o) => [o.code, o.error_code, o.type, isObject(o.extensions) ? o.extensions.code : undefined]), body.statusCode === undefined && /^[\w.-]+$/.test(String(body.error)) && body.error);
-  const numeric = objects.map((o) => o.code).find((c) => typeof c === "number");
-  return { code: code ?? (numeric === undefined ? undefined : String(numeric)), message, issues };
+  const code = firstText(...codes.flatMap((o) => [o.code, o.error_code, o.type, isObject(o.extensions) ? o.extensions.code : undefined]), body.statusCode === undefined && /^[\w.-]+$/.test(String(body.error)) && body.error);
+  const numeric = codes.map((o) => o.code).find((c) => typeof c === "number");
+  return { code: code ?? (numeric === undefined ? undefined : String(numeric)), message };
 }
 
-/** The error a non-2xx answer becomes; `note` ends its message (the attempts, the verdict). */
-export function readError(response: Response, text: string, note: string, mayHaveBeenApplied: boolean, retryAfterMs?: number) {
+/**
+ * What a read's error body says, without its field issues: the code and the message, read as
+ * {@link errorFields} reads them when the body names no field (the browser client's reader: its
+ * reads send no body, so no field of the caller's to name; the server client reads the issues).
+ */
+export function errorSummary(body: unknown): { code?: string | undefined; message?: string | undefined; issues?: ValidationIssue[] } {
+  if (!isObject(body)) return {};
+  const objects = [body.error, Array.isArray(body.errors) ? body.errors[0] : undefined, body];
+  return codeAndMessage(body, objects, objects);
+}
+
+/** The error a non-2xx answer becomes, its body read by `read`; `note` ends its message (the attempts, the verdict). */
+export function readError(response: Response, text: string, note: string, mayHaveBeenApplied: boolean, retryAfterMs: number | undefined, read: typeof errorSummary) {
   const parsed = parseJson(text);
   const body = parsed ? parsed.value : keptBody(text);
-  const { code, message, issues } = errorFields(body);
+  const { code, message, issues = [] } = read(body);
   const statusLine = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
   const fields = issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`).join("; ");
   // An HTML page (a proxy's, a framework's default) is named by its title, never pasted.
@@ -315,7 +333,8 @@ export function decodeBody(answer: TextAnswer, kind: BodyKind): unknown {
 
 /** The payload under an envelope's key (`unwrap`), or the body as it is when it has no such key. */
 export function unwrapBody(body: unknown, key: string | undefined): unknown {
-  return key !== undefined && isObject(body) && key in body ? body[key] : body;
+  // Its own key only: `__proto__` is in every object.
+  return key !== undefined && isObject(body) && Object.hasOwn(body, key) ? body[key] : body;
 }
 
 /** What a body is checked against, and what to do when it does not fit. */

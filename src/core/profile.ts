@@ -1,7 +1,7 @@
 /**
- * A hub profile read from JSON (a file `doctor --profile` wrote, or one a user pinned), and the
- * one rule that reads a declared signal off an answer. Server and mock code only: zod stays out of
- * the browser entry, whose client checks the two fields it reads (`envelope`, `rateLimit`).
+ * A hub profile read from JSON (a file `doctor --profile` wrote, or one a user pinned). Its
+ * signals are read off an answer by `answerSignals` and `awardOutcome` (answer.ts). Server and mock
+ * code only: zod stays out of the browser entry, whose client checks the fields it reads.
  */
 import * as z from "zod/mini";
 import { HubValidationError, type ValidationIssue } from "./errors";
@@ -33,7 +33,7 @@ function profileSchema() {
         resetLagSeconds: z.optional(z.number().check(z.gte(0), z.lte(3600))),
       }),
     ),
-    leaderboard: z.optional(z.strictObject({ rows: z.string(), pages: z.optional(z.enum(["none", "relay", "cursor", "page", "link"])) })),
+    leaderboard: z.optional(z.strictObject({ rows: z.string(), pages: z.optional(z.enum(["none", "relay", "cursor", "page", "has-more", "next", "link"])) })),
     notes: z.optional(z.array(z.string())),
   });
 }

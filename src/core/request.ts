@@ -7,7 +7,7 @@
  * `Requester`'s.
  */
 import ky, { TimeoutError, type KyInstance } from "ky";
-import { rateLimitOf, readError, requestIdOf, type Clock, type RateLimitFields } from "./answer";
+import { errorSummary, rateLimitOf, readError, requestIdOf, type Clock, type RateLimitFields } from "./answer";
 import { HubAbortError, HubConnectionError, HubRedirectError, HubTimeoutError, RateLimitError } from "./errors";
 import { learn, memoryBudget, turn, type HubBudget } from "./pace";
 import type { Logger, LogLevel, RequestEvent, RetryOptions } from "./types/options";
@@ -168,12 +168,14 @@ export function safely<T>(log: Log, run: () => T): T | undefined {
   }
 }
 
-/** A wait that an abort ends at once; without a signal, nothing can end it early. */
+/** A wait that an abort ends at once, one that came before it too; without a signal, nothing can end it early. */
 const sleep = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
     const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
     const timer = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    // An abort fires once: no `once` needed (the call's own signal ends with the call).
+    signal?.addEventListener("abort", onAbort);
+    if (signal?.aborted) onAbort();
   });
 
 /** Each caller's signal gets one listener, whatever the number of calls under it (a campaign's): each call's own controller is in its set. */
@@ -239,6 +241,8 @@ export class Requester {
   budget: HubBudget = memoryBudget();
   /** The runtime hides redirects (a browser): reads follow them, the browser enforcing CORS on every hop. */
   #followsRedirects = false;
+  /** How an error body is read: its code and message (a browser's reads); the server client's reads its field issues too (`errorFields`). */
+  readFields = errorSummary;
   /**
    * Where the server's times fall on this machine's clock, learnt from every answer: the server
    * client's `ServerClock`. Without one (a browser seldom sees `Date`), the local clock.
@@ -410,9 +414,13 @@ export class Requester {
           let cut!: (reason: unknown) => void;
           const aborted = new Promise<never>((_, reject) => (cut = reject));
           aborted.catch(() => undefined);
-          const onAbort = () => cut(request.signal.reason);
+          // The caller's abort is heard on the call's own signal too: the one ky derives from it may be collected first.
+          const { signal } = call;
+          const onAbort = () => cut(signal?.reason ?? request.signal.reason);
+          // Aborted before it left (during a turn, a signature, a budget's exchange): nothing is sent, whatever the fetch does.
+          signal?.throwIfAborted();
           request.signal.addEventListener("abort", onAbort);
-          if (request.signal.aborted) onAbort();
+          signal?.addEventListener("abort", onAbort);
           const sentAt = Date.now();
           let response: Response | undefined;
           const heard = spec.trace && safely(log, () => spec.trace!.attempt(request, number));
@@ -455,6 +463,7 @@ export class Requester {
             }
             return response;
           } finally {
+            // The call's own signal ends with the call: its listeners go with it.
             request.signal.removeEventListener("abort", onAbort);
           }
         },
@@ -539,7 +548,7 @@ export class Requester {
       const note = attempts <= 1 ? "" : ` ${summary}.`;
       // The wait the hub asked for, whichever header said it.
       const retryAfterMs = waitUntil === undefined ? undefined : Math.max(0, Math.round(waitUntil - receivedAt));
-      error = response.status < 400 ? redirectError(response, new URL(call.url, this.#prefix).href, mayHaveBeenApplied, note) : readError(response, text, note, mayHaveBeenApplied, retryAfterMs);
+      error = response.status < 400 ? redirectError(response, new URL(call.url, this.#prefix).href, mayHaveBeenApplied, note) : readError(response, text, note, mayHaveBeenApplied, retryAfterMs, this.readFields);
     } else if (outcome.kind === "abort") error = new HubAbortError({ cause: call.signal!.reason, mayHaveBeenApplied });
     else if (outcome.kind === "timeout") error = new HubTimeoutError({ timeout: Number(timeout), origin, mayHaveBeenApplied });
     else {

@@ -2,7 +2,7 @@ import type { MockSettings } from "./settings";
 import type { MockRow } from "./types";
 
 /** The query parameter saying where a page starts, per way of paging. */
-const START = { none: undefined, relay: "after", cursor: "cursor", page: "page", link: "page" } as const;
+const START = { none: undefined, relay: "after", cursor: "cursor", page: "page", "has-more": "starting_after", next: "page", link: "page" } as const;
 
 /**
  * One page of the leaderboard as the settings declare it: `limit` rows from where the query says
@@ -25,13 +25,23 @@ export function leaderboardPage({ leaderboard: { rows: key, pages }, leaderboard
   const end = offset + rows.length;
   const more = end < ranked.length;
   const pageInfo = { hasNextPage: more, endCursor: rows.length > 0 ? String(end) : null };
-  const paging = { none: {}, link: {}, relay: { pageInfo }, cursor: { next_cursor: more ? String(end) : null }, page: { page: offset / limit + 1, pages: Math.ceil(ranked.length / limit), per_page: limit } }[pages];
-  const body =
-    key === "" ? rows
-    : key === "edges.node" ? { edges: rows.map((node, i) => ({ node, cursor: String(offset + i + 1) })), pageInfo, ...paging }
-    : { hub, limit, total: ranked.length, [key]: rows, ...paging };
-  if (pages !== "link" || !more) return { body };
+  // The next page's absolute URL (a `Link`, or Django REST framework's `next`).
   const next = new URL(url);
   next.searchParams.set("page", String(offset / limit + 2));
-  return { body, next: next.href };
+  const paging = {
+    none: {},
+    link: {},
+    relay: { pageInfo },
+    cursor: { next_cursor: more ? String(end) : null },
+    page: { page: offset / limit + 1, pages: Math.ceil(ranked.length / limit), per_page: limit },
+    "has-more": { has_more: more },
+    next: { count: ranked.length, next: more ? next.href : null },
+  }[pages];
+  // Stripe starts after a row's id: here, its place in the ranking.
+  const listed = pages === "has-more" ? rows.map((row, i) => ({ id: String(offset + i + 1), ...row })) : rows;
+  const body =
+    key === "" ? listed
+    : key === "edges.node" ? { edges: listed.map((node, i) => ({ node, cursor: String(offset + i + 1) })), pageInfo, ...paging }
+    : { hub, limit, total: ranked.length, [key]: listed, ...paging };
+  return pages === "link" && more ? { body, next: next.href } : { body };
 }

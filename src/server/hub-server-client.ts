@@ -6,7 +6,7 @@
  */
 import { CLIENT_OPTIONS, checkCallOptions, SERVER_ONLY_OPTIONS } from "../client/check-input";
 import { HubClient, HubPromise, type Exchanged, type HubCall, type WithWriteResponse } from "../client/hub-client";
-import { awardOutcome, unwrapBody, type AwardAnswer, type AwardOutcome } from "../core/answer";
+import { awardOutcome, errorFields, unwrapBody, type AwardAnswer, type AwardOutcome } from "../core/answer";
 import { parseHubProfile } from "../core/profile";
 import { HubApiError, HubSchemaError, HubTimeoutError, NEVER_SENT, REFUSAL_STATUSES, refusalKind, type SigningDiagnostics } from "../core/errors";
 import type { CallTrace } from "../core/request";
@@ -110,7 +110,7 @@ export class HubServerClient<S extends HubSchemas = {}> extends HubClient<S> {
     this.#clock.resetLagMs = (this.#profile?.rateLimit?.resetLagSeconds ?? 0) * 1000;
     // Every answer's `Date`, reads too, moves it: the first write is already signed in server time.
     // One budget per hub key: the client id at the base address.
-    this.usePace(this.#clock, options.budget?.open(`${options.clientId} ${this.baseUrl}`, (event, fields) => this.log("warn", event, () => fields)) ?? memoryBudget());
+    this.usePace(this.#clock, options.budget?.open(`${options.clientId} ${this.baseUrl}`, (event, fields) => this.log("warn", event, () => fields)) ?? memoryBudget(), errorFields);
     // Derived once per client: only the prepared signer is kept, never the secret itself.
     const signer = Promise.resolve(options.signingKey ?? sha256Hex(options.secret!)).then(hmacSigner);
     signer.catch(() => undefined); // surfaced on the first award instead

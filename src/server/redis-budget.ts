@@ -46,17 +46,18 @@ export interface BudgetStore {
 /** An idle budget is forgotten after this long: a pace says nothing after minutes. */
 const IDLE_MS = 600_000;
 
-// KEYS[1] the budget; ARGV[1] the version the pace was read at ("" to read), ARGV[2] the new pace,
-// ARGV[3] the idle expiry. Commits when nobody wrote since; else returns the pace, its version and
-// Redis's time (seconds, microseconds).
-const SCRIPT = `local v = redis.call('HGET', KEYS[1], 'v') or '0'
-if ARGV[1] == v then
-  redis.call('HSET', KEYS[1], 'v', tostring(tonumber(v) + 1), 'p', ARGV[2])
+// KEYS[1] the budget; ARGV[1] the pace as it was read ("?" to read: no pace is "?"), ARGV[2] the new
+// pace, ARGV[3] the idle expiry. Commits when the stored pace is still the one read — the value
+// itself, so that no restart or expiry can make a stale process's read look current (a counter
+// starts again at 0) — else returns the pace and Redis's time (seconds, microseconds).
+const SCRIPT = `local p = redis.call('HGET', KEYS[1], 'p') or ''
+if ARGV[1] == p then
+  redis.call('HSET', KEYS[1], 'p', ARGV[2])
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
   return {1}
 end
 local t = redis.call('TIME')
-return {0, v, redis.call('HGET', KEYS[1], 'p') or '', t[1], t[2]}`;
+return {0, p, t[1], t[2]}`;
 
 /** A time of the pace moved by `by` ms; 0 ("never") stays 0. */
 const moved = (t: number, by: number) => (t === 0 ? 0 : t + by);
@@ -98,8 +99,8 @@ export function redisBudget(redis: RedisEval, options: RedisBudgetOptions = {}):
       const key = prefix + name;
       /** The pace this process uses while Redis is away: the last shared one it saw, on its own clock. */
       let local = newPace();
-      /** The last pace read or committed, its version, and Redis's clock less this machine's. */
-      let seen: { version: string; json: string; offset: number } | undefined;
+      /** The last pace read or committed (as stored), and Redis's clock less this machine's. */
+      let seen: { json: string; offset: number } | undefined;
       let awayUntil = 0;
       let draining = false;
       // One commit for every step waiting in this process (a campaign's turns come in bursts):
@@ -108,22 +109,22 @@ export function redisBudget(redis: RedisEval, options: RedisBudgetOptions = {}):
       const exchange = async (steps: Array<(pace: Pace) => unknown>, late: { past?: boolean }): Promise<unknown[]> => {
         while (!late.past) {
           if (!seen) {
-            const [, version, json, s, us] = (await redis.eval(SCRIPT, 1, key, "", "", IDLE_MS)) as [number, string, string, string, string];
-            seen = { version, json, offset: Number(s) * 1000 + Number(us) / 1000 - Date.now() };
+            const [, json, s, us] = (await redis.eval(SCRIPT, 1, key, "?", "", IDLE_MS)) as [number, string, string, string];
+            seen = { json, offset: Number(s) * 1000 + Number(us) / 1000 - Date.now() };
           }
-          const { version, json, offset } = seen;
+          const { json, offset } = seen;
           const pace = json ? shifted(JSON.parse(json) as Pace, -offset) : newPace();
           const results = steps.map((step) => step(pace));
           const next = JSON.stringify(shifted(pace, offset));
-          const answer = (await redis.eval(SCRIPT, 1, key, version, next, IDLE_MS)) as [number, string?, string?, string?, string?];
+          const answer = (await redis.eval(SCRIPT, 1, key, json, next, IDLE_MS)) as [number, string?, string?, string?];
           if (answer[0] === 1) {
-            seen = { version: String(Number(version) + 1), json: next, offset };
+            seen = { json: next, offset };
             local = pace;
             return results;
           }
-          // Another process changed it: its pace, and Redis's clock, read again in the same answer.
-          const [, v, j, s, us] = answer as [number, string, string, string, string];
-          seen = { version: v, json: j, offset: Number(s) * 1000 + Number(us) / 1000 - Date.now() };
+          // Another process changed it (or Redis lost it): its pace, and Redis's clock, read again in the same answer.
+          const [, j, s, us] = answer as [number, string, string, string];
+          seen = { json: j, offset: Number(s) * 1000 + Number(us) / 1000 - Date.now() };
         }
         throw new Error("stopped: late");
       };

@@ -265,13 +265,21 @@ describe("iterateLeaderboard with a hub profile: the declared style and rows, no
     ["link", profile("link"), ["?limit=2", "?limit=2&offset=2", "?limit=2&offset=4"]],
     ["cursor", profile("cursor"), ["?limit=2", "?limit=2&cursor=k2", "?limit=2&cursor=k4"]],
     ["none: one page, whatever the answer shows", profile("none"), ["?limit=2"]],
-    ["relay, which the answer does not show: one page", profile("relay"), ["?limit=2"]],
   ] as const)("%s", async (_, declared, requests) => {
     serve(everything);
     const { rows, error } = await drain(iterateLeaderboard(hub(declared ? { profile: declared } : {}), { limit: 2 }));
     expect(error).toBeUndefined();
     expect(rows).toEqual(ROWS.slice(0, requests.length * 2));
     expect(queries()).toEqual(requests);
+  });
+
+  it("relay declared, which the answer does not show while it says there is more: a HubPagingError after its rows, never a silent stop", async () => {
+    serve(everything);
+    const { rows, error } = await drain(iterateLeaderboard(hub({ profile: profile("relay") }), { limit: 2 }));
+    expect(rows).toEqual(ROWS.slice(0, 2));
+    expect(error).toMatchObject({ name: "HubPagingError", reason: "unfollowable-next", pages: 1 });
+    expect((error as Error).message).toMatch(/it says there is more \(next_cursor: "k2"\) in a form not followed/);
+    expect(queries()).toEqual(["?limit=2"]);
   });
 
   it("the profile's rows are read exactly where it says, not where the SDK would look first", async () => {
@@ -286,7 +294,7 @@ describe("iterateLeaderboard with a hub profile: the declared style and rows, no
     serve(cursor);
     const { error } = await drain(iterateLeaderboard(hub({ profile: { version: 1, leaderboard: { rows: "entries", pages: "offset" as never } } })));
     expect(error).toBeInstanceOf(HubValidationError);
-    expect((error as Error).message).toBe("Invalid hub profile: leaderboard.pages: leaderboard.pages must be one of none, relay, cursor, page, link");
+    expect((error as Error).message).toBe("Invalid hub profile: leaderboard.pages: leaderboard.pages must be one of none, relay, cursor, page, has-more, next, link");
     expect(sent).toHaveLength(0);
   });
 });
@@ -369,5 +377,75 @@ describe("page parameters: checked before anything is sent", () => {
     }
     expect((await drain(iterateLeaderboard(hub(), "x" as never))).error).toBeInstanceOf(HubValidationError);
     expect(sent).toHaveLength(0);
+  });
+});
+
+// The page forms of Django REST framework, JSON:API, Stripe and the bare `cursor` (issue: pages stopped after the first, silently).
+const drf = (relative: boolean) => (url: URL) => {
+  const page = Number(url.searchParams.get("page") ?? 1);
+  const { rows, more } = pageFrom((page - 1) * size(url), url);
+  const next = `${relative ? new URL(BOARD).pathname : BOARD}?limit=${size(url)}&page=${page + 1}`;
+  return HttpResponse.json({ count: ROWS.length, next: more ? next : null, previous: null, results: rows });
+};
+const jsonApi = (url: URL) => {
+  const from = Number(url.searchParams.get("page[offset]") ?? 0);
+  const { rows, end, more } = pageFrom(from, url);
+  return HttpResponse.json({ data: rows, links: { self: BOARD, next: more ? `${BOARD}?page%5Boffset%5D=${end}` : null } });
+};
+const stripe = (url: URL) => {
+  const after = url.searchParams.get("starting_after");
+  const from = after === null ? 0 : ROWS.findIndex((row) => `r${row.rank}` === after) + 1;
+  const { rows, more } = pageFrom(from, url);
+  return HttpResponse.json({ object: "list", data: rows.map((row) => ({ id: `r${row.rank}`, ...row })), has_more: more });
+};
+const bareCursor = (url: URL) => {
+  const { rows, end, more } = pageFrom(Number(url.searchParams.get("cursor") ?? 0), url);
+  return HttpResponse.json({ data: rows, cursor: more ? String(end) : null });
+};
+
+describe("iterateLeaderboard: every page form users' hubs send", () => {
+  it.each([
+    ["Django REST framework's absolute next URL", drf(false), ["?limit=2", "?limit=2&page=2", "?limit=2&page=3"]],
+    ["a relative next URL (Django Ninja)", drf(true), ["?limit=2", "?limit=2&page=2", "?limit=2&page=3"]],
+    ["JSON:API's links.next", jsonApi, ["?limit=2", "?limit=2&page%5Boffset%5D=2", "?limit=2&page%5Boffset%5D=4"]],
+    ["Stripe's has_more, starting after the last row's id", stripe, ["?limit=2", "?limit=2&starting_after=r2", "?limit=2&starting_after=r4"]],
+    ["a bare cursor", bareCursor, ["?limit=2", "?limit=2&cursor=2", "?limit=2&cursor=4"]],
+  ] as const)("%s", async (_, answer, requests) => {
+    serve(answer);
+    const { rows, error } = await drain(iterateLeaderboard(hub(), { limit: 2 }));
+    expect(error).toBeUndefined();
+    expect(rows.map((row) => row.rank)).toEqual(ROWS.map((row) => row.rank));
+    expect(queries()).toEqual(requests);
+  });
+
+  it.each([
+    ["has_more with rows that have no id", () => HttpResponse.json({ data: ROWS.slice(0, 2), has_more: true }), /has_more is true but its last row has no id/],
+    ["a next URL to another origin (the client id goes nowhere else)", () => HttpResponse.json({ results: ROWS.slice(0, 2), next: "https://elsewhere.test/api/v1/hub/alpha/leaderboard?page=2" }), /its next points to https:\/\/elsewhere\.test/],
+    ["a next that is no URL", () => HttpResponse.json({ results: ROWS.slice(0, 2), next: 2 }), /its next is 2, no URL/],
+    ["more said in no form followed", () => HttpResponse.json({ entries: ROWS.slice(0, 2), more: true }), /it says there is more \(more: true\)/],
+    ["a next page token", () => HttpResponse.json({ items: ROWS.slice(0, 2), nextPageToken: "t2" }), /nextPageToken: "t2"/],
+  ] as const)("a page that says there is more in a form not followed ends with a HubPagingError, its rows given: %s", async (_, answer, message) => {
+    serve(answer);
+    const { rows, error } = await drain(iterateLeaderboard(hub(), { limit: 2 }));
+    expect(rows).toEqual(ROWS.slice(0, 2));
+    expect(error).toBeInstanceOf(HubPagingError);
+    expect(error).toMatchObject({ reason: "unfollowable-next", pages: 1 });
+    expect((error as Error).message).toMatch(message);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("a last page says so: next null, has_more false; a field named like next but of no page (nextRefresh) is no sign of more", async () => {
+    for (const body of [{ results: ROWS.slice(0, 1), next: null }, { data: ROWS.slice(0, 1), has_more: false }, { entries: ROWS.slice(0, 1), nextRefresh: "2026-12-01T00:00:00Z" }]) {
+      serve(() => HttpResponse.json(body));
+      expect(await drain(iterateLeaderboard(hub()))).toEqual({ rows: body.results ?? body.data ?? body.entries, error: undefined });
+    }
+    expect(sent).toHaveLength(3);
+  });
+
+  it("a profile pins the new forms: next and has-more", async () => {
+    serve(drf(false));
+    expect((await drain(iterateLeaderboard(hub({ profile: { version: 1, leaderboard: { rows: "results", pages: "next" } } }), { limit: 2 }))).rows).toHaveLength(5);
+    serve(stripe);
+    expect((await drain(iterateLeaderboard(hub({ profile: { version: 1, leaderboard: { rows: "data", pages: "has-more" } } }), { limit: 2 }))).rows).toHaveLength(5);
   });
 });

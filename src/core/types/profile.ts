@@ -127,5 +127,9 @@ export type HubRateLimitHeaders =
   /** `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` */
   | "x-ratelimit";
 
-/** How a leaderboard pages: Relay's `pageInfo` and `after`, a `next_cursor` and `cursor`, `page`/`pages` and `page`, an RFC 8288 `Link: rel="next"`, or not at all. */
-export type HubPaging = "none" | "relay" | "cursor" | "page" | "link";
+/**
+ * How a leaderboard pages: Relay's `pageInfo` and `after`, a `next_cursor` and `cursor`, `page`/`pages`
+ * and `page`, Stripe's `has_more` and `starting_after`, the next page's URL in the body (`next`,
+ * `links.next`: Django REST framework, JSON:API), an RFC 8288 `Link: rel="next"`, or not at all.
+ */
+export type HubPaging = "none" | "relay" | "cursor" | "page" | "has-more" | "next" | "link";

@@ -43,18 +43,18 @@ describe("errorFields: the fields an error body names", () => {
 describe("readError", () => {
   it("lists every field it names, separated by semicolons", () => {
     const body = { code: "invalid_award", message: "Invalid award", errors: [{ pointer: "/amount", detail: "too big" }, { pointer: "/ref", detail: "taken" }] };
-    const error = readError(new Response(null, { status: 422 }), JSON.stringify(body), " (1 attempt)", false);
+    const error = readError(new Response(null, { status: 422 }), JSON.stringify(body), " (1 attempt)", false, undefined, errorFields);
     expect(error.message).toBe("422 [invalid_award]: Invalid award (amount: too big; ref: taken) (1 attempt)");
   });
 
   it("a 429 without Retry-After has no retry delay", () => {
-    const error = readError(new Response(null, { status: 429 }), "{}", "", false);
+    const error = readError(new Response(null, { status: 429 }), "{}", "", false, undefined, errorFields);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBeUndefined();
   });
 
   it("a 429's wait, as the call read it from whichever header, is the error's retryAfterMs", () => {
-    const error = readError(new Response(null, { status: 429, headers: { "x-ratelimit-remaining": "0" } }), "{}", "", false, 3_000);
+    const error = readError(new Response(null, { status: 429, headers: { "x-ratelimit-remaining": "0" } }), "{}", "", false, 3_000, errorFields);
     expect((error as RateLimitError).retryAfterMs).toBe(3000);
   });
 });

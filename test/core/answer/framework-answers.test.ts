@@ -13,14 +13,14 @@ describe("error bodies of the popular frameworks", () => {
 
   it("a NestJS 400 says its listed messages, not 'Bad Request' twice", () => {
     const body = { message: ["amount must be a positive number", "wallet should not be empty"], error: "Bad Request", statusCode: 400 };
-    const error = readError(new Response(null, { status: 400, statusText: "Bad Request" }), JSON.stringify(body), "", false);
+    const error = readError(new Response(null, { status: 400, statusText: "Bad Request" }), JSON.stringify(body), "", false, undefined, errorFields);
     expect(error.message).toBe("400 Bad Request: amount must be a positive number; wallet should not be empty");
     expect(error.detail).toBe("amount must be a positive number; wallet should not be empty");
   });
 
   it("a FastAPI 422 says each field once: its issues are the message", () => {
     const body = { detail: [{ type: "greater_than", loc: ["body", "amount"], msg: "Input should be greater than 0", input: 0, ctx: { gt: 0 } }] };
-    const error = readError(new Response(null, { status: 422, statusText: "Unprocessable Entity" }), JSON.stringify(body), " (1 attempt)", false);
+    const error = readError(new Response(null, { status: 422, statusText: "Unprocessable Entity" }), JSON.stringify(body), " (1 attempt)", false, undefined, errorFields);
     expect(error.message).toBe("422 Unprocessable Entity [greater_than]: amount: Input should be greater than 0 (1 attempt)");
     expect(error.issues).toEqual([{ path: ["amount"], message: "Input should be greater than 0", code: "greater_than" }]);
   });

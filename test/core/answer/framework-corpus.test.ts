@@ -18,7 +18,7 @@ const limits = (answer: Recorded) => {
   const inSeconds = (at: number | undefined) => (at === undefined ? undefined : (at - receivedAt) / 1000);
   return { remaining: fields.remaining, resetIn: inSeconds(fields.resetAt), retryIn: inSeconds(fields.retryAt) };
 };
-const error = (answer: Recorded) => readError(new Response(null, { status: answer.status, headers: answer.headers }), answer.body, "", false);
+const error = (answer: Recorded) => readError(new Response(null, { status: answer.status, headers: answer.headers }), answer.body, "", false, undefined, errorFields);
 
 describe("express-rate-limit, in each header mode: what is left, and when", () => {
   it.each(["draft-6", "draft-7", "draft-8"])("%s: one left of two, a minute to the reset; the 429 asks for the minute", (mode) => {
@@ -96,7 +96,7 @@ describe("every recorded hub on a unique index: one ref, one credit, by the answ
 
   it("a field error is refused, its issues naming the field (DRF's lists, FastAPI's loc, zod-validator's issues); an HTML one is named by its title", () => {
     for (const answer of [...recorded("field error (bad wallet)"), ...recorded("fractional amount")].filter((a) => a.status >= 400)) {
-      const error = readError(new Response(null, { status: answer.status }), answer.body, "", false);
+      const error = readError(new Response(null, { status: answer.status }), answer.body, "", false, undefined, errorFields);
       expect([answer.framework, awardOutcome(read(answer), { award })]).toEqual([answer.framework, "refused"]);
       if (/html/.test(answer.headers["content-type"] ?? "")) expect(error.message).toBe(`${answer.status}: HTML page "${/<title>([^<]*)/.exec(answer.body)![1]}"`);
       else expect(error.issues.map((issue) => issue.path.join("."))).toEqual([answer.name === "fractional amount" ? "amount" : "wallet"]);
