@@ -13,7 +13,7 @@ export type PaceMark = [at: number, started: number];
  * One hub key's pace: plain JSON, every time in epoch milliseconds (a shared keeper's on its own clock).
  */
 export interface Pace {
-  /** No attempt starts before this: a wait a 429 or 503 asked for, never further than a call may wait. */
+  /** No attempt starts before this: a wait a 429 or 503 asked for. */
   pausedUntil: number;
   /** When the latest attempt started (or will): the next is spaced from it by the adapted rate. */
   lastStart: number;
@@ -36,7 +36,7 @@ export interface Pace {
         from?: number | undefined;
       }
     | undefined;
-  /** A throttle: the rate it refused, when, and the count of starts then. The adapted rate climbs back from it. */
+  /** A throttle that said nothing: the rate it refused, when, and the count of starts then. The adapted rate climbs back from it. */
   throttled?:
     | {
         /** The rate the throttle refused, in attempts per second (the adapted rate starts at 70 % of it). */
@@ -72,7 +72,7 @@ export function memoryBudget(): HubBudget {
   return { update: (step) => step(pace) };
 }
 
-/** After a throttle: the share of the refused rate kept, and the cubic's scale (AWS SDK v3's adaptive retry mode: CUBIC). */
+/** After a throttle that says nothing: the share of the refused rate kept, and the cubic's scale (AWS SDK v3's adaptive retry mode: CUBIC). */
 const BETA = 0.7;
 const SCALE = 0.4;
 const MIN_RATE = 0.5;
@@ -113,14 +113,11 @@ export function turn(pace: Pace, now: number, maxWaitMs: number): [start: number
 
 /**
  * What an answer says of the hub's limit, for the attempts to come. Returns when the hub lets the
- * next request in, if it said, and the end of a pause it began or made longer. A wait or a reset
- * further than `maxWaitMs` is kept by no one (a maintenance page's hour, a junk value): the rate
- * drops to its floor instead, so one attempt at a time asks again, and the hub's next answer decides.
+ * next request in, if it said, and the end of a pause it began or made longer.
  */
-export function learn(pace: Pace, fields: RateLimitFields, status: number, startedAs: number, now: number, maxWaitMs = Infinity): [waitUntil: number | undefined, paused: number | undefined] {
-  const { remaining, resetAt } = fields;
-  const far = (at: number | undefined) => at !== undefined && at - now > maxWaitMs;
-  if (remaining !== undefined && resetAt !== undefined && !far(resetAt)) {
+export function learn(pace: Pace, fields: RateLimitFields, status: number, startedAs: number, now: number): [waitUntil: number | undefined, paused: number | undefined] {
+  const { remaining, resetAt: until } = fields;
+  if (remaining !== undefined && until !== undefined) {
     // Attempts started after this one were not counted by the server when it answered; answers
     // come back out of order, so within one window the lowest estimate and the earliest reset hold.
     const left = remaining - (pace.started - startedAs);
@@ -128,20 +125,15 @@ export function learn(pace: Pace, fields: RateLimitFields, status: number, start
     const size = Math.max(remaining + 1, last?.size ?? 0);
     // An answer to an attempt started before an assumed window says nothing of it; the first one
     // started in it replaces the assumption.
-    if (!(startedAs <= last?.from!)) pace.allowance = last && last.from === undefined && Math.abs(last.until - resetAt) < 1000 ? { left: Math.min(left, last.left), until: Math.min(resetAt, last.until), size } : { left, until: resetAt, size };
+    if (!(startedAs <= last?.from!)) pace.allowance = last && last.from === undefined && Math.abs(last.until - until) < 1000 ? { left: Math.min(left, last.left), until: Math.min(until, last.until), size } : { left, until, size };
   }
   // Nothing left: the window's earliest reset (the allowance's), nearer than this answer's own.
-  const waitUntil = fields.retryAt ?? (remaining === 0 ? (far(resetAt) ? resetAt : pace.allowance?.until) : undefined);
+  const waitUntil = fields.retryAt ?? (remaining === 0 ? pace.allowance?.until : undefined);
   let paused: number | undefined;
-  // A 429's `Retry-After` is whole seconds (RFC 9110): the hub's limit may let another request in
-  // up to a second sooner, so the pause every call keeps is a second shorter (the refused call
-  // waits it whole), and the rate it teaches paces the rest; a 503's is kept whole.
-  const until = status === 429 && fields.retryAt !== undefined ? fields.retryAt - 1000 : waitUntil;
-  const throttled = status === 429 || status === 503;
-  if (throttled && far(waitUntil)) pace.throttled = { rate: MIN_RATE, at: now, started: pace.started };
-  else if (throttled && until !== undefined && until > Math.max(pace.pausedUntil, now)) paused = pace.pausedUntil = until;
-  if (status === 429 && !far(waitUntil) && startedAs > (pace.throttled?.started ?? 0)) {
-    // Every throttle, whatever it said, of an attempt given its turn after the last decrease (one
+  if ((status === 429 || status === 503) && waitUntil !== undefined) {
+    if (waitUntil > Math.max(pace.pausedUntil, now)) paused = pace.pausedUntil = waitUntil;
+  } else if (status === 429 && remaining === undefined && startedAs > (pace.throttled?.started ?? 0)) {
+    // A throttle that says nothing, of an attempt given its turn after the last decrease (one
     // queued before it says nothing of the new rate): the rate it refused, less (CUBIC's
     // multiplicative decrease). The rate refused: the starts since the older mark, over the time
     // they span (at least 100 ms: a client that just began).

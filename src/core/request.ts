@@ -377,8 +377,8 @@ export class Requester {
    * What an answer says of the hub's limit, for the attempts to come (every time in local epoch ms,
    * from the server's time). Returns when the hub lets the next request in, if it said.
    */
-  async #learn(call: Call, fields: RateLimitFields, status: number, startedAs: number, now: number): Promise<number | undefined> {
-    const [waitUntil, pausedUntil] = await this.budget.update((pace) => learn(pace, fields, status, startedAs, now, call.retry.maxRetryAfter));
+  async #learn(fields: RateLimitFields, status: number, startedAs: number, now: number): Promise<number | undefined> {
+    const [waitUntil, pausedUntil] = await this.budget.update((pace) => learn(pace, fields, status, startedAs, now));
     if (pausedUntil) this.#config.log("debug", "pause", () => ({ waitMs: Math.round(pausedUntil - now), status }));
     return waitUntil;
   }
@@ -450,7 +450,7 @@ export class Requester {
             const { headers, status } = response;
             receivedAt = Date.now();
             clock.observe?.(headers, sentAt, receivedAt);
-            waitUntil = await this.#learn(call, rateLimitOf(headers, clock, receivedAt), status, startedAs, receivedAt);
+            waitUntil = await this.#learn(rateLimitOf(headers, clock, receivedAt), status, startedAs, receivedAt);
             onRequest && safely(log, () => onRequest({ type: "response", method: request.method, url: request.url, attempt: number, status, requestId: requestIdOf(headers) }));
             // The body is read within the attempt: its timeout bounds it, and a 2xx body cut mid-stream is a failed attempt.
             try {
