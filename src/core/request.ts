@@ -217,6 +217,8 @@ interface Call {
   throttles: number;
   cut: number;
   hops: number;
+  /** A redirect the runtime hid (a browser's): this call's next attempt lets the runtime follow it, the browser enforcing CORS on every hop. */
+  follows?: boolean;
   resent: boolean;
   /** A write: an attempt so far may have been applied (a 2xx, 5xx or 408, or a failure after it may have left). */
   mayHaveBeenApplied: boolean;
@@ -239,8 +241,6 @@ export class Requester {
   readonly #waiting: Array<() => void> = [];
   /** The hub key's pace: this client's own, or one shared by every process awarding with the key (the server client's `budget`). */
   budget: HubBudget = memoryBudget();
-  /** The runtime hides redirects (a browser): reads follow them, the browser enforcing CORS on every hop. */
-  #followsRedirects = false;
   /** How an error body is read: its code and message (a browser's reads); the server client's reads its field issues too (`errorFields`). */
   readFields = errorSummary;
   /**
@@ -434,7 +434,7 @@ export class Requester {
                 headers: request.headers,
                 body: spec.body ?? null,
                 signal: request.signal,
-                redirect: this.#followsRedirects && spec.method === "GET" ? "follow" : "manual",
+                redirect: call.follows ? "follow" : "manual",
               });
               response = await Promise.race([sent, aborted]);
             } catch (error) {
@@ -515,9 +515,9 @@ export class Requester {
   #redirect(call: Call, response: Response): { reason: string; waitMs: number } | undefined {
     if (call.spec.method !== "GET" || call.hops >= MAX_REDIRECTS) return undefined;
     if (response.status === 0) {
-      // Hidden by the runtime (a browser): from now on the runtime follows a read's redirects itself.
-      if (this.#followsRedirects) return undefined;
-      this.#followsRedirects = true;
+      // Hidden by the runtime (a browser): this call's next attempt lets it follow, once; no later call.
+      if (call.follows) return undefined;
+      call.follows = true;
     } else {
       const from = new URL(call.url, this.#prefix);
       const location = response.headers.get("location");

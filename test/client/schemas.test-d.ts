@@ -7,6 +7,8 @@ import { HubClient, leaderboardRows, type HolderStatus, type HubConfig, type Hub
 import { hubKeys, hubQueries } from "public-hub-sdk/query";
 import { HubServerClient, type AwardResult } from "public-hub-sdk/server";
 import type { HubServerClient as BrowserHubServerClient } from "../../src/server/browser";
+import { ROW_KEYS } from "../../src/client/leaderboard-rows";
+import { HUB_OPERATIONS, VALIDATE_MODES, type ValidateMode } from "../../src/core/types/schemas";
 
 // Type tests (vitest's typecheck mode, in `npm test`; `tsc --noEmit` checks them too): the shapes
 // declared once in a client's `schemas` type every place its data goes, and a wrong use of a field
@@ -124,5 +126,14 @@ describe("the lenient types allow any field", () => {
       if (Array.isArray(board)) expectTypeOf(board[0]).toEqualTypeOf<LeaderboardRow | undefined>();
     };
     void read;
+  });
+});
+
+describe("the lists the schemas' checks use at run time", () => {
+  it("are the types' own: operations, modes, row keys", () => {
+    expectTypeOf<(typeof HUB_OPERATIONS)[number]>().toEqualTypeOf<keyof HubSchemas>();
+    expectTypeOf<(typeof VALIDATE_MODES)[number]>().toEqualTypeOf<ValidateMode>();
+    type EveryKey = { [K in (typeof ROW_KEYS)[number]]: { id: K }[] };
+    expectTypeOf<LeaderboardRowOf<EveryKey>>().toEqualTypeOf<{ [K in (typeof ROW_KEYS)[number]]: { id: K } }[(typeof ROW_KEYS)[number]]>();
   });
 });
